@@ -1,0 +1,10 @@
+//! antichess: a machine player for the board games of a family of course
+//! projects (antichess, chess, checkers and the ChessForge puzzle).
+//!
+//! Each game family owns its rules and move generation in its own module;
+//! the search is game-independent and sees a game only through
+//! [`search::Game`]. Protocols, the referee and the terminal front ends sit
+//! on top; the binaries in `src/bin` and `src/main.rs` are thin.
+
+pub mod chess;
+pub mod search;
