@@ -1,0 +1,76 @@
+//! The contract between a game and the game-independent search.
+//!
+//! A game hands the search its legal moves, plays them by copy-make, scores
+//! positions and says when the game is over. Everything is from the point of
+//! view of the side to move, so the search is plain negamax.
+
+use arrayvec::ArrayVec;
+use std::fmt::Debug;
+
+/// Centipawn-like score from the side to move's point of view.
+pub type Score = i32;
+
+/// Capacity of a move list: enough for chess (218) and checkers.
+pub const MAX_MOVES: usize = 256;
+
+/// Fixed-capacity list of moves; never allocates.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// Size of the history table the search keeps per side; a game maps each
+/// move to an index below this with [`Game::history_index`].
+pub const HISTORY_SIZE: usize = 64 * 64;
+
+/// How a finished game ended, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has won (in antichess: it was just checkmated, or
+    /// it has lost all its men).
+    Win,
+    /// The side to move has lost.
+    Loss,
+    /// Nobody wins.
+    Draw,
+}
+
+/// A two-player, zero-sum, perfect-information game the search can play.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move; small and `Copy`.
+    type Move: Copy + Eq + Default + Debug + Send + Sync + 'static;
+
+    /// Zobrist key of the position, side to move included.
+    fn key(&self) -> u64;
+
+    /// Appends the legal moves of the side to move to `moves`.
+    fn generate(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The position after `mv`, which must be legal here.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Whether the game is over, given this position's legal moves
+    /// (already generated, so the game need not generate them again).
+    fn outcome(&self, moves: &[Self::Move]) -> Option<Outcome>;
+
+    /// Static evaluation for the side to move.
+    fn evaluate(&self) -> Score;
+
+    /// Whether the side to move is in check (never, for checkers).
+    fn in_check(&self) -> bool;
+
+    /// Captures and promotions: the moves quiescence search looks at.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// Ordering key among tactical moves (most valuable victim, least
+    /// valuable attacker); higher is tried first.
+    fn tactical_order(&self, mv: Self::Move) -> i32;
+
+    /// Index below [`HISTORY_SIZE`] for the history and killer tables.
+    fn history_index(&self, mv: Self::Move) -> usize;
+
+    /// Plies since the last irreversible move: how far back a repetition
+    /// can be.
+    fn reversible_plies(&self) -> u32;
+
+    /// A 16-bit code for the transposition table. Different moves of one
+    /// position should get different codes; a clash only costs ordering.
+    fn pack(mv: Self::Move) -> u16;
+}
