@@ -21,3 +21,8 @@ pub use rules::{Replacement, StrikeError};
 pub use square::{ParseSquareError, Square, SquareSet};
 pub use text::ParseBoardError;
 pub use tile::{RuleSet, Symbol, Tile};
+pub mod bench;
+pub mod engine;
+pub mod play;
+pub mod policy;
+pub mod solver;

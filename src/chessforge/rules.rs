@@ -336,7 +336,7 @@ impl Board {
     /// Strikes `sq` without checking legality. `drawn` is the new symbol
     /// if the replacement is random and ignored otherwise. Striking an
     /// empty square changes nothing.
-    pub(crate) fn play(&self, sq: Square, drawn: Symbol) -> Board {
+    pub fn play(&self, sq: Square, drawn: Symbol) -> Board {
         let Some(replacement) = self.replacement(sq) else {
             return *self;
         };
