@@ -23,6 +23,7 @@ pub use text::ParseBoardError;
 pub use tile::{RuleSet, Symbol, Tile};
 pub mod bench;
 pub mod engine;
+pub mod exact;
 pub mod play;
 pub mod policy;
 pub mod solver;

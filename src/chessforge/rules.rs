@@ -325,7 +325,7 @@ impl Board {
     /// Strikes `sq` without checking legality, drawing from `rng` only if
     /// the replacement is random (so a seed's stream means the same thing
     /// whichever tiles are struck).
-    pub(crate) fn play_random(&self, sq: Square, rng: &mut Rng) -> Board {
+    pub fn play_random(&self, sq: Square, rng: &mut Rng) -> Board {
         let drawn = match self.replacement(sq) {
             Some(Replacement::Drawn(pool)) => rng.pick(pool).unwrap_or(Symbol::One),
             _ => Symbol::Wild,
