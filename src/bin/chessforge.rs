@@ -10,7 +10,10 @@ use antichess::chessforge::{RuleSet, engine, play};
 use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
-#[command(name = "chessforge", about = "The ChessForge tile puzzle and its solver")]
+#[command(
+    name = "chessforge",
+    about = "The ChessForge tile puzzle and its solver"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -116,7 +119,14 @@ fn main() -> ExitCode {
     }
 }
 
-fn solve(games: usize, seed: u64, names: &[PolicyName], budget: Budget, rules: RuleSet, threads: usize) {
+fn solve(
+    games: usize,
+    seed: u64,
+    names: &[PolicyName],
+    budget: Budget,
+    rules: RuleSet,
+    threads: usize,
+) {
     let mut summaries = Vec::new();
     for name in names {
         let policy = match name {

@@ -59,10 +59,9 @@ impl fmt::Display for BoardError {
                 "{square} has a {symbol}, which the {} rules do not have (add 'extra' for them)",
                 rules.name()
             ),
-            Self::FourInCentre(sq) => write!(
-                f,
-                "{sq} holds a four, but centre squares never get a four"
-            ),
+            Self::FourInCentre(sq) => {
+                write!(f, "{sq} holds a four, but centre squares never get a four")
+            }
             Self::LambdaRule(sq) => write!(
                 f,
                 "the last strike on {sq} cannot follow a lambda: a lambda passes on the rule that led to it"
@@ -181,7 +180,9 @@ impl Board {
 
     /// Hits left over the whole board: the most strikes still possible.
     pub fn hits_left(&self) -> u32 {
-        (1..=START_HITS).map(|h| u32::from(h) * self.count_with_hits(h)).sum()
+        (1..=START_HITS)
+            .map(|h| u32::from(h) * self.count_with_hits(h))
+            .sum()
     }
 
     /// Strikes made so far; every strike removes exactly one hit.

@@ -140,7 +140,10 @@ pub fn play_game(seed: u64, rules: RuleSet, policy: Policy) -> GameReport {
         decisions += 1;
         board = board.play_random(sq, &mut game_rng);
     }
-    log::debug!("game {seed}: {} strikes, final {board}", board.strikes_made());
+    log::debug!(
+        "game {seed}: {} strikes, final {board}",
+        board.strikes_made()
+    );
     GameReport {
         strikes: board.strikes_made(),
         tiles_removed: board.tiles_removed(),

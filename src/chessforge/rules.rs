@@ -10,7 +10,7 @@ use std::fmt;
 
 use super::board::{Board, Strike};
 use super::rng::Rng;
-use super::square::{SQUARES, SIZE, Square, SquareSet};
+use super::square::{SIZE, SQUARES, Square, SquareSet};
 use super::tile::{Symbol, Tile};
 
 const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];

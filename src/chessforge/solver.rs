@@ -206,4 +206,3 @@ fn rollout(mut board: Board, rng: &mut Rng) -> f64 {
     }
     f64::from(board.strikes_made() - before)
 }
-

@@ -106,7 +106,10 @@ impl fmt::Display for ParseSquareError {
         match self {
             Self::Empty => write!(f, "no square given (squares look like c3)"),
             Self::Malformed(s) => {
-                write!(f, "'{s}' is not a square (squares look like c3: file a-f, rank 1-6)")
+                write!(
+                    f,
+                    "'{s}' is not a square (squares look like c3: file a-f, rank 1-6)"
+                )
             }
             Self::File(c) => write!(f, "file '{c}' is off the board (files are a-f)"),
             Self::Rank(c) => write!(f, "rank '{c}' is off the board (ranks are 1-6)"),
