@@ -325,7 +325,7 @@ impl Board {
     /// Strikes `sq` without checking legality, drawing from `rng` only if
     /// the replacement is random (so a seed's stream means the same thing
     /// whichever tiles are struck).
-    pub fn play_random(&self, sq: Square, rng: &mut Rng) -> Board {
+    pub(crate) fn play_random(&self, sq: Square, rng: &mut Rng) -> Board {
         let drawn = match self.replacement(sq) {
             Some(Replacement::Drawn(pool)) => rng.pick(pool).unwrap_or(Symbol::One),
             _ => Symbol::Wild,
@@ -336,7 +336,7 @@ impl Board {
     /// Strikes `sq` without checking legality. `drawn` is the new symbol
     /// if the replacement is random and ignored otherwise. Striking an
     /// empty square changes nothing.
-    pub fn play(&self, sq: Square, drawn: Symbol) -> Board {
+    pub(crate) fn play(&self, sq: Square, drawn: Symbol) -> Board {
         let Some(replacement) = self.replacement(sq) else {
             return *self;
         };

@@ -122,6 +122,11 @@ impl Solver {
 
     /// The best strike on `board`, or `None` if the game is over.
     pub fn choose(&self, board: &Board, rng: &mut Rng) -> Option<Square> {
+        let targets = board.targets();
+        if targets.len() <= 1 {
+            // Nothing to weigh: no need to spend the budget.
+            return targets.nth(0);
+        }
         let candidates = self.analyse(board, rng);
         candidates.first().map(|c| c.square)
     }
@@ -137,7 +142,7 @@ impl Solver {
                 playouts: 0,
             })
             .collect();
-        if stats.len() <= 1 {
+        if stats.is_empty() {
             return stats;
         }
         if board.hits_left() <= EXACT_HITS {
