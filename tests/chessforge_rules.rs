@@ -58,7 +58,11 @@ fn numerals_at_corners_edges_and_centre() {
         (Symbol::Four, "c1", "c5"),
     ];
     for (rule, from, expected) in cases {
-        assert_eq!(targets_on_full_board(rule, from), set(expected), "{rule} from {from}");
+        assert_eq!(
+            targets_on_full_board(rule, from),
+            set(expected),
+            "{rule} from {from}"
+        );
     }
 }
 
@@ -83,7 +87,11 @@ fn knight_moves_stay_on_the_board() {
         ("c3", "b1 d1 a2 e2 a4 e4 b5 d5"),
     ];
     for (from, expected) in cases {
-        assert_eq!(targets_on_full_board(Symbol::Knight, from), set(expected), "knight from {from}");
+        assert_eq!(
+            targets_on_full_board(Symbol::Knight, from),
+            set(expected),
+            "knight from {from}"
+        );
     }
 }
 
@@ -101,7 +109,11 @@ fn bishops_rooks_and_queens_land_on_the_edge() {
         (Symbol::Queen, "d4", "a1 f6 b6 f2 d1 d6 a4 f4"),
     ];
     for (rule, from, expected) in cases {
-        assert_eq!(targets_on_full_board(rule, from), set(expected), "{rule} from {from}");
+        assert_eq!(
+            targets_on_full_board(rule, from),
+            set(expected),
+            "{rule} from {from}"
+        );
     }
 }
 
@@ -140,7 +152,12 @@ fn lines_pass_over_empty_squares_and_empty_squares_are_not_targets() {
 
 #[test]
 fn first_strike_may_be_any_tile_but_never_an_empty_square() {
-    let b = board_with(Some((Symbol::Queen, 3)), &[("d4", None)], None, RuleSet::Standard);
+    let b = board_with(
+        Some((Symbol::Queen, 3)),
+        &[("d4", None)],
+        None,
+        RuleSet::Standard,
+    );
     assert_eq!(b.targets().len(), 35);
     assert_eq!(b.check_strike(sq("d4")), Err(StrikeError::Empty(sq("d4"))));
     assert_eq!(b.check_strike(sq("a6")), Ok(()));
@@ -173,7 +190,10 @@ fn a_tile_struck_at_one_hit_is_removed_and_cannot_be_struck_again() {
     assert_eq!(after.tiles_removed(), 1);
     assert_eq!(after.strikes_made(), 108 - 35 * 2);
     let next = after.strike_as(sq("b1"), Some(Symbol::One)).unwrap();
-    assert_eq!(next.check_strike(sq("a1")), Err(StrikeError::Empty(sq("a1"))));
+    assert_eq!(
+        next.check_strike(sq("a1")),
+        Err(StrikeError::Empty(sq("a1")))
+    );
 }
 
 #[test]
@@ -201,11 +221,17 @@ fn the_unique_fullest_tile_turns_wild() {
 fn a_tie_for_the_most_hits_never_turns_wild() {
     let b = board_with(
         Some((Symbol::One, 1)),
-        &[("a1", Some((Symbol::Two, 3))), ("f6", Some((Symbol::Two, 3)))],
+        &[
+            ("a1", Some((Symbol::Two, 3))),
+            ("f6", Some((Symbol::Two, 3))),
+        ],
         None,
         RuleSet::Standard,
     );
-    assert!(matches!(b.replacement(sq("a1")), Some(Replacement::Drawn(_))));
+    assert!(matches!(
+        b.replacement(sq("a1")),
+        Some(Replacement::Drawn(_))
+    ));
     for seed in 0..200 {
         let after = b.strike(sq("a1"), &mut Rng::new(seed)).unwrap();
         assert_ne!(after.tile(sq("a1")).map(|t| t.symbol()), Some(Symbol::Wild));
@@ -213,7 +239,10 @@ fn a_tie_for_the_most_hits_never_turns_wild() {
     // With f6 down to 2 the tie is broken and a1 goes wild.
     let b = board_with(
         Some((Symbol::One, 1)),
-        &[("a1", Some((Symbol::Two, 3))), ("f6", Some((Symbol::Two, 2)))],
+        &[
+            ("a1", Some((Symbol::Two, 3))),
+            ("f6", Some((Symbol::Two, 2))),
+        ],
         None,
         RuleSet::Standard,
     );
@@ -222,7 +251,12 @@ fn a_tie_for_the_most_hits_never_turns_wild() {
 
 #[test]
 fn the_last_tile_standing_turns_wild_and_then_nothing_is_legal() {
-    let b = board_with(None, &[("c3", Some((Symbol::Two, 2)))], None, RuleSet::Standard);
+    let b = board_with(
+        None,
+        &[("c3", Some((Symbol::Two, 2)))],
+        None,
+        RuleSet::Standard,
+    );
     let after = b.strike_as(sq("c3"), None).unwrap();
     assert_eq!(after.tile(sq("c3")), Tile::new(Symbol::Wild, 1));
     assert!(after.is_over());
@@ -295,8 +329,14 @@ fn fresh_boards_have_three_hits_no_wilds_and_no_centre_fours() {
 
 #[test]
 fn games_are_reproducible_by_seed() {
-    assert_eq!(new_game(42, RuleSet::Standard), new_game(42, RuleSet::Standard));
-    assert_ne!(new_game(42, RuleSet::Standard).0, new_game(43, RuleSet::Standard).0);
+    assert_eq!(
+        new_game(42, RuleSet::Standard),
+        new_game(42, RuleSet::Standard)
+    );
+    assert_ne!(
+        new_game(42, RuleSet::Standard).0,
+        new_game(43, RuleSet::Standard).0
+    );
     for policy in [Policy::Random, Policy::Greedy, Policy::Heuristic] {
         for seed in 0..20 {
             let a = play_game(seed, RuleSet::Standard, policy);
@@ -329,18 +369,16 @@ fn extra_rules_lambda_shamrock_and_skull() {
     assert_eq!(after.last().map(|s| s.rule), Some(Symbol::Knight));
     assert_eq!(after.targets(), targets_on_full_board(Symbol::Knight, "c3"));
     // A lambda struck first acts as a wild.
-    let b = board_with(fill, &[("c3", Some((Symbol::Lambda, 3)))], None, RuleSet::Extra);
+    let b = board_with(
+        fill,
+        &[("c3", Some((Symbol::Lambda, 3)))],
+        None,
+        RuleSet::Extra,
+    );
     let after = b.strike_as(sq("c3"), Some(Symbol::One)).unwrap();
     assert_eq!(after.last().map(|s| s.rule), Some(Symbol::Wild));
     // Standard rules neither have nor draw the extra symbols.
-    assert!(
-        Board::from_parts(
-            [Tile::new(Symbol::Skull, 3); 36],
-            None,
-            RuleSet::Standard
-        )
-        .is_err()
-    );
+    assert!(Board::from_parts([Tile::new(Symbol::Skull, 3); 36], None, RuleSet::Standard).is_err());
     let b = board_with(fill, &[], None, RuleSet::Standard);
     assert!(b.strike_as(sq("a1"), Some(Symbol::Lambda)).is_err());
 }
@@ -351,11 +389,17 @@ fn the_solver_finds_the_clearing_order() {
     // the board; striking b3 (queen) first reaches nothing.
     let b = board_with(
         None,
-        &[("a1", Some((Symbol::Knight, 1))), ("b3", Some((Symbol::Queen, 1)))],
+        &[
+            ("a1", Some((Symbol::Knight, 1))),
+            ("b3", Some((Symbol::Queen, 1))),
+        ],
         None,
         RuleSet::Standard,
     );
     let solver = antichess::chessforge::solver::Solver::new(Default::default());
     let advice = solver.analyse(&b, &mut Rng::new(1));
-    assert_eq!(advice.first().map(|c| (c.square, c.mean)), Some((sq("a1"), 2.0)));
+    assert_eq!(
+        advice.first().map(|c| (c.square, c.mean)),
+        Some((sq("a1"), 2.0))
+    );
 }
