@@ -15,7 +15,7 @@ use super::square::{SQUARES, Square};
 use super::tile::RuleSet;
 
 /// Salt that separates a policy's random stream from its board's.
-const POLICY_STREAM: u64 = 0x5EED_0F_C0FFEE;
+const POLICY_STREAM: u64 = 0x5EED_0FC0_FFEE;
 
 /// A way of choosing strikes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -180,7 +180,7 @@ impl Solver {
         match self.budget {
             Budget::Playouts(n) => playouts >= n,
             // Checking the clock every few playouts keeps its cost small.
-            Budget::Time(limit) => playouts % 16 == 0 && start.elapsed() >= limit,
+            Budget::Time(limit) => playouts.is_multiple_of(16) && start.elapsed() >= limit,
         }
     }
 }
