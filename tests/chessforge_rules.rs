@@ -34,6 +34,17 @@ fn board_with(
     Board::from_parts(all, last, rules).unwrap()
 }
 
+/// Checks each `(rule, from, expected targets)` on a full board.
+fn check_reach(cases: &[(Symbol, &str, &str)]) {
+    for &(rule, from, expected) in cases {
+        assert_eq!(
+            targets_on_full_board(rule, from),
+            set(expected),
+            "{rule} from {from}"
+        );
+    }
+}
+
 /// Where the next strike may go from `from` under `rule` on a full board.
 fn targets_on_full_board(rule: Symbol, from: &str) -> SquareSet {
     let fill = Some((Symbol::One, 3));
@@ -57,13 +68,7 @@ fn numerals_at_corners_edges_and_centre() {
         (Symbol::Four, "f6", "b6 f2 b2"),
         (Symbol::Four, "c1", "c5"),
     ];
-    for (rule, from, expected) in cases {
-        assert_eq!(
-            targets_on_full_board(rule, from),
-            set(expected),
-            "{rule} from {from}"
-        );
-    }
+    check_reach(&cases);
 }
 
 #[test]
@@ -79,20 +84,13 @@ fn a_four_reaches_nothing_only_from_the_centre() {
 
 #[test]
 fn knight_moves_stay_on_the_board() {
-    let cases = [
-        ("a1", "b3 c2"),
-        ("f6", "e4 d5"),
-        ("b1", "a3 c3 d2"),
-        ("b2", "a4 c4 d3 d1"),
-        ("c3", "b1 d1 a2 e2 a4 e4 b5 d5"),
-    ];
-    for (from, expected) in cases {
-        assert_eq!(
-            targets_on_full_board(Symbol::Knight, from),
-            set(expected),
-            "knight from {from}"
-        );
-    }
+    check_reach(&[
+        (Symbol::Knight, "a1", "b3 c2"),
+        (Symbol::Knight, "f6", "e4 d5"),
+        (Symbol::Knight, "b1", "a3 c3 d2"),
+        (Symbol::Knight, "b2", "a4 c4 d3 d1"),
+        (Symbol::Knight, "c3", "b1 d1 a2 e2 a4 e4 b5 d5"),
+    ]);
 }
 
 #[test]
@@ -108,13 +106,7 @@ fn bishops_rooks_and_queens_land_on_the_edge() {
         (Symbol::Queen, "c3", "a1 e1 a5 f6 c1 c6 a3 f3"),
         (Symbol::Queen, "d4", "a1 f6 b6 f2 d1 d6 a4 f4"),
     ];
-    for (rule, from, expected) in cases {
-        assert_eq!(
-            targets_on_full_board(rule, from),
-            set(expected),
-            "{rule} from {from}"
-        );
-    }
+    check_reach(&cases);
 }
 
 #[test]
@@ -308,8 +300,10 @@ fn random_play_never_draws_a_wild_nor_a_centre_four() {
         }
     }
     // Every standard symbol turns up, wild included (through the rule).
-    assert!(seen[..=Symbol::Wild.index()].iter().all(|&s| s));
-    assert!(seen[Symbol::Lambda.index()..].iter().all(|&s| !s));
+    for symbol in Symbol::ALL {
+        let extra = matches!(symbol, Symbol::Lambda | Symbol::Shamrock | Symbol::Skull);
+        assert_eq!(seen[symbol.index()], !extra, "{symbol}");
+    }
 }
 
 #[test]

@@ -124,8 +124,8 @@ impl fmt::Display for Summary {
         )?;
         write!(
             f,
-            "time/decision   {:.3} ms",
-            self.per_decision.as_secs_f64() * 1000.0
+            "time/decision   {:.1} µs",
+            self.per_decision.as_secs_f64() * 1e6
         )
     }
 }

@@ -10,16 +10,24 @@ use std::fmt;
 pub const START_HITS: u8 = 3;
 
 /// The symbol on a tile; it decides where the next strike may go.
+///
+/// Declared in an order that makes every replacement pool a contiguous
+/// run of [`Symbol::ALL`]: the extra symbols, the standard ones, then the
+/// four (which centre squares never draw) and the wild (never drawn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Symbol {
+    /// Extra rules: the next strike repeats the rule that led here.
+    Lambda,
+    /// Extra rules: any tile within two squares (a 5x5 box).
+    Shamrock,
+    /// Extra rules: only the square mirrored through the centre.
+    Skull,
     /// Exactly one square away along a row, column or diagonal.
     One,
     /// Exactly two squares away along a row, column or diagonal.
     Two,
     /// Exactly three squares away along a row, column or diagonal.
     Three,
-    /// Exactly four squares away along a row, column or diagonal.
-    Four,
     /// A knight's move.
     Knight,
     /// Along a diagonal, landing on the edge of the board.
@@ -28,14 +36,10 @@ pub enum Symbol {
     Rook,
     /// Along any line, landing on the edge of the board.
     Queen,
+    /// Exactly four squares away along a row, column or diagonal.
+    Four,
     /// Any tile but the one just struck; never drawn at random.
     Wild,
-    /// Extra rules: the next strike repeats the rule that led here.
-    Lambda,
-    /// Extra rules: any tile within two squares (a 5x5 box).
-    Shamrock,
-    /// Extra rules: only the square mirrored through the centre.
-    Skull,
 }
 
 impl Symbol {
@@ -44,18 +48,18 @@ impl Symbol {
 
     /// Every symbol, in declaration order.
     pub const ALL: [Symbol; Symbol::COUNT] = [
+        Symbol::Lambda,
+        Symbol::Shamrock,
+        Symbol::Skull,
         Symbol::One,
         Symbol::Two,
         Symbol::Three,
-        Symbol::Four,
         Symbol::Knight,
         Symbol::Bishop,
         Symbol::Rook,
         Symbol::Queen,
+        Symbol::Four,
         Symbol::Wild,
-        Symbol::Lambda,
-        Symbol::Shamrock,
-        Symbol::Skull,
     ];
 
     /// Position in [`Symbol::ALL`], for tables.
@@ -151,60 +155,27 @@ pub enum RuleSet {
     Extra,
 }
 
-const STANDARD_POOL: [Symbol; 8] = [
-    Symbol::One,
-    Symbol::Two,
-    Symbol::Three,
-    Symbol::Four,
-    Symbol::Knight,
-    Symbol::Bishop,
-    Symbol::Rook,
-    Symbol::Queen,
-];
-const STANDARD_CENTRE_POOL: [Symbol; 7] = [
-    Symbol::One,
-    Symbol::Two,
-    Symbol::Three,
-    Symbol::Knight,
-    Symbol::Bishop,
-    Symbol::Rook,
-    Symbol::Queen,
-];
-const EXTRA_POOL: [Symbol; 11] = [
-    Symbol::One,
-    Symbol::Two,
-    Symbol::Three,
-    Symbol::Four,
-    Symbol::Knight,
-    Symbol::Bishop,
-    Symbol::Rook,
-    Symbol::Queen,
-    Symbol::Lambda,
-    Symbol::Shamrock,
-    Symbol::Skull,
-];
-const EXTRA_CENTRE_POOL: [Symbol; 10] = [
-    Symbol::One,
-    Symbol::Two,
-    Symbol::Three,
-    Symbol::Knight,
-    Symbol::Bishop,
-    Symbol::Rook,
-    Symbol::Queen,
-    Symbol::Lambda,
-    Symbol::Shamrock,
-    Symbol::Skull,
-];
+/// `ALL` as a slice, so that the pools below can be cut from it.
+const SYMBOLS: &[Symbol] = &Symbol::ALL;
+/// Where the standard symbols start (after the three extra ones).
+const FIRST_STANDARD: usize = 3;
+/// Where the four is; the wild follows it.
+const FOUR: usize = Symbol::Four as usize;
+
+/// `SYMBOLS[from..to]`, usable in constants.
+const fn run(from: usize, to: usize) -> &'static [Symbol] {
+    SYMBOLS.split_at(to).0.split_at(from).1
+}
 
 impl RuleSet {
     /// The symbols a random replacement draws from, uniformly; centre
     /// squares leave out the four. Wild is never among them.
     pub const fn pool(self, centre: bool) -> &'static [Symbol] {
         match (self, centre) {
-            (RuleSet::Standard, false) => &STANDARD_POOL,
-            (RuleSet::Standard, true) => &STANDARD_CENTRE_POOL,
-            (RuleSet::Extra, false) => &EXTRA_POOL,
-            (RuleSet::Extra, true) => &EXTRA_CENTRE_POOL,
+            (RuleSet::Standard, false) => run(FIRST_STANDARD, FOUR + 1),
+            (RuleSet::Standard, true) => run(FIRST_STANDARD, FOUR),
+            (RuleSet::Extra, false) => run(0, FOUR + 1),
+            (RuleSet::Extra, true) => run(0, FOUR),
         }
     }
 
