@@ -81,7 +81,12 @@ pub fn run(seed: u64, games: usize, rules: RuleSet, policy: Policy, threads: usi
             .collect();
         workers
             .into_iter()
-            .flat_map(|w| w.join().unwrap_or_default())
+            .flat_map(|w| {
+                w.join().unwrap_or_else(|_| {
+                    log::error!("a benchmark worker panicked; its games are missing");
+                    Vec::new()
+                })
+            })
             .collect()
     });
     reports.sort_by_key(|(i, _)| *i);
