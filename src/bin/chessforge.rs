@@ -143,11 +143,20 @@ fn solve(
         println!();
         summaries.push(summary);
     }
-    let greedy = summaries.iter().find(|s| s.policy == Policy::Greedy);
-    for s in &summaries {
-        if let (Some(g), Policy::Solver(_)) = (greedy, s.policy) {
-            let diff = paired_difference(&s.per_game, &g.per_game);
-            println!("solver - greedy {diff} strikes per game (paired, 95% CI)");
+    // Paired differences: each solver run against each baseline run.
+    for solver in summaries
+        .iter()
+        .filter(|s| matches!(s.policy, Policy::Solver(_)))
+    {
+        for base in summaries
+            .iter()
+            .filter(|s| !matches!(s.policy, Policy::Solver(_)))
+        {
+            let diff = paired_difference(&solver.per_game, &base.per_game);
+            println!(
+                "solver - {:<9} {diff} strikes per game (paired over the same seeds, 95% CI)",
+                base.policy.name()
+            );
         }
     }
 }
