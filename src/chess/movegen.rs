@@ -59,6 +59,18 @@ impl Position {
     #[inline]
     pub fn count_legal(&self) -> usize {
         let promotions = self.rules().promotions();
+        if self.rules().is_antichess() {
+            // One pass over the king-safe moves, captures counted apart:
+            // cheaper than generating captures and then quiet moves.
+            let them = self.color_bb(self.side_to_move().flip());
+            let (mut captures, mut quiets) = (0, 0);
+            self.for_each_king_safe(|pm| {
+                captures += (pm.to & them).count() as usize;
+                quiets += pm.len(promotions) - (pm.to & them).count() as usize;
+                false
+            });
+            return if captures > 0 { captures } else { quiets };
+        }
         let mut n = 0;
         self.for_each_legal(|pm| {
             n += pm.len(promotions);
