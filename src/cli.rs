@@ -132,7 +132,8 @@ pub fn main() -> ExitCode {
             divide,
         }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
         Some(Command::Legal { rules }) => run_legal(rules),
-        None => Err("the engine protocol is not built yet".to_string()),
+        None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
+            .map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -8,4 +8,5 @@
 
 pub mod chess;
 pub mod cli;
+pub mod engine;
 pub mod search;
