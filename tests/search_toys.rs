@@ -3,9 +3,7 @@
 //! a hand-built tree for mate distance and forced-capture quiescence, and
 //! a stand-off that only repetition can settle.
 
-use antichess::search::{
-    Game, Limits, MATE, MoveList, Outcome, Score, SearchResult, Searcher,
-};
+use antichess::search::{Game, Limits, MATE, MoveList, Outcome, Score, SearchResult, Searcher};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -133,7 +131,10 @@ fn forced_move_under_a_clock_is_played_at_once() {
     };
     let clock = Limits::clock(Duration::from_secs(60), Duration::ZERO, None);
     let result = run(&pos, &[], clock);
-    assert_eq!((result.best_move, result.nodes, result.depth), (Some(1), 0, 0));
+    assert_eq!(
+        (result.best_move, result.nodes, result.depth),
+        (Some(1), 0, 0)
+    );
     // Without a clock it is searched, so a score comes back.
     let result = run(&pos, &[], Limits::depth(3));
     assert_eq!((result.best_move, result.score), (Some(1), MATE - 1));
@@ -365,7 +366,11 @@ impl Game for StandOff {
         act as usize
     }
     fn reversible_plies(&self) -> u32 {
-        if self.waits == u32::MAX { 0 } else { self.waits }
+        if self.waits == u32::MAX {
+            0
+        } else {
+            self.waits
+        }
     }
     fn pack(act: Act) -> u16 {
         act as u16

@@ -153,10 +153,10 @@ impl<G: Game> Searcher<G> {
             result.score = outcome_score(outcome, 0);
             return result;
         }
-        if let Some(tt_move) = self.tt.probe(root.key()).and_then(|hit| hit.mv) {
-            if let Some(&mv) = moves.iter().find(|&&mv| G::pack(mv) == tt_move) {
-                result.best_move = Some(mv);
-            }
+        // Until an iteration completes, the table's move is the best guess.
+        let tt_move = self.tt.probe(root.key()).and_then(|hit| hit.mv);
+        if let Some(&mv) = moves.iter().find(|&&mv| Some(G::pack(mv)) == tt_move) {
+            result.best_move = Some(mv);
         }
         if moves.len() == 1 && limits.is_clock_managed() {
             log::debug!("single legal move, played at once");

@@ -217,7 +217,10 @@ mod tests {
         let tm = TimeManager::new(&limits, Instant::now());
         assert!(tm.hard().unwrap() <= MS(20), "{:?}", tm.hard());
         let limits = Limits::clock(MS(0), Duration::ZERO, None);
-        assert_eq!(TimeManager::new(&limits, Instant::now()).hard(), Some(MS(0)));
+        assert_eq!(
+            TimeManager::new(&limits, Instant::now()).hard(),
+            Some(MS(0))
+        );
     }
 
     #[test]

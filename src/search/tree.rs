@@ -60,7 +60,7 @@ impl<'a> Control<'a> {
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.stopped = true;
-        } else if self.nodes % POLL_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.stopped = self.stop.load(Ordering::Relaxed)
                 || (self.clock_armed && self.time.hard_expired(Instant::now()));
         }
