@@ -214,7 +214,6 @@ impl<G: Game> Searcher<G> {
                 pv: &result.pv,
                 hashfull: tree.tt.hashfull(),
             });
-            tree.control.clock_armed = true;
             if !time.next_iteration_ok(now) {
                 break;
             }

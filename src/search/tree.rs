@@ -6,7 +6,8 @@
 //! The quiescence rule is game-independent: the side to move may stand pat
 //! only when it is not in check and has at least one quiet legal move. When
 //! every legal move is tactical (in antichess and checkers: captures are
-//! compulsory) all of them are searched, since declining is not an option.
+//! compulsory) all of them are searched, since declining is not an option;
+//! only far below the horizon does a safety valve let the evaluation judge.
 //!
 //! Nothing here allocates: move lists live on the stack, the principal
 //! variation in a table sized once, the key stack within reserved capacity.
@@ -27,6 +28,10 @@ use super::game::Score;
 /// Nodes between two looks at the stop flag and the clock.
 const POLL_INTERVAL: u64 = 1024;
 
+/// Quiescence plies after which standing pat is allowed even where every
+/// move is tactical.
+const QUIESCENCE_FORCED_PLIES: u32 = 16;
+
 /// Decides when the search must stop: stop flag, node budget, hard deadline.
 pub(crate) struct Control<'a> {
     stop: &'a AtomicBool,
@@ -36,8 +41,6 @@ pub(crate) struct Control<'a> {
     pub(crate) nodes: u64,
     /// Set once a limit is hit; every result computed after is garbage.
     pub(crate) stopped: bool,
-    /// The clock may interrupt only once a first iteration has given a move.
-    pub(crate) clock_armed: bool,
 }
 
 impl<'a> Control<'a> {
@@ -47,8 +50,9 @@ impl<'a> Control<'a> {
             time,
             node_limit: node_limit.unwrap_or(u64::MAX),
             nodes: 0,
+            // Checked now, and the clock at the first poll: a search
+            // started too late returns within 1024 nodes.
             stopped: stop.load(Ordering::Relaxed),
-            clock_armed: false,
         }
     }
 
@@ -61,8 +65,8 @@ impl<'a> Control<'a> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            self.stopped = self.stop.load(Ordering::Relaxed)
-                || (self.clock_armed && self.time.hard_expired(Instant::now()));
+            self.stopped =
+                self.stop.load(Ordering::Relaxed) || self.time.hard_expired(Instant::now());
         }
         self.stopped
     }
@@ -159,7 +163,7 @@ impl<G: Game> Tree<'_, G> {
         in_check: bool,
     ) -> Score {
         if depth <= 0 {
-            return self.quiesce(pos, alpha, beta, ply, in_check);
+            return self.quiesce(pos, alpha, beta, ply, 0, in_check);
         }
         self.pv.clear(ply);
         if self.control.tick() {
@@ -298,10 +302,11 @@ impl<G: Game> Tree<'_, G> {
     /// a real move will too. Only when the game offers a pass and the
     /// static evaluation already holds `beta`.
     fn null_move(&mut self, pos: &G, depth: i32, beta: Score, ply: usize) -> Option<Score> {
+        // Most games offer no pass; ask before paying for an evaluation.
+        let null = pos.play_null()?;
         if clamp_eval(pos.evaluate()) < beta {
             return None;
         }
-        let null = pos.play_null()?;
         let reduction = 3 + depth / 4;
         self.keys.push(null.key());
         let score = -self.negamax(
@@ -321,14 +326,16 @@ impl<G: Game> Tree<'_, G> {
         })
     }
 
-    /// Quiescence search: only tactical moves, unless the side to move is
-    /// in check or every legal move is tactical (then all of them).
+    /// Quiescence search, `qply` plies below the horizon: only tactical
+    /// moves, unless the side to move is in check or every legal move is
+    /// tactical (then all of them).
     fn quiesce(
         &mut self,
         pos: &G,
         mut alpha: Score,
         beta: Score,
         ply: usize,
+        qply: u32,
         in_check: bool,
     ) -> Score {
         self.pv.clear(ply);
@@ -356,7 +363,11 @@ impl<G: Game> Tree<'_, G> {
         }
         let original_alpha = alpha;
         let mut best = -INFINITE;
-        if !in_check && moves.iter().any(|&mv| !pos.is_tactical(mv)) {
+        // Past the safety valve the evaluation must judge even a position
+        // with compulsory captures: chains of them can branch enough to
+        // swamp the clock in antichess middlegames.
+        let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
+        if !forced || qply >= QUIESCENCE_FORCED_PLIES {
             best = clamp_eval(pos.evaluate());
             if best >= beta {
                 return best;
@@ -369,7 +380,7 @@ impl<G: Game> Tree<'_, G> {
         let picker = MovePicker::new(pos, moves, hit.and_then(|h| h.mv), self.heuristics, ply);
         for mv in picker {
             let child = pos.play(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, child.in_check());
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;
             }
