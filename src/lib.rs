@@ -7,4 +7,5 @@
 //! on top; the binaries in `src/bin` and `src/main.rs` are thin.
 
 pub mod chess;
+pub mod cli;
 pub mod search;
