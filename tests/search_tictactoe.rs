@@ -277,3 +277,25 @@ fn time_already_up_still_gives_a_move() {
     // completes before the first poll, and no second one starts.
     assert!(result.depth <= 1, "{result:?}");
 }
+
+#[test]
+fn helper_threads_do_not_change_the_value() {
+    let mut memo = HashMap::new();
+    let mut positions = HashMap::new();
+    reachable(Board::start(), &mut positions);
+    let mut positions: Vec<Board> = positions.into_keys().collect();
+    positions.sort_by_key(|b| b.cells);
+    let mut searcher = Searcher::new(1).unwrap();
+    searcher.set_threads(3);
+    assert_eq!(searcher.threads(), 3);
+    for board in positions.iter().step_by(37) {
+        let empties = board.cells.iter().filter(|&&c| c == 0).count() as u32;
+        if board.someone_won() || empties == 0 {
+            continue;
+        }
+        let value = solve(board, &mut memo);
+        let result = search(&mut searcher, board, Limits::depth(empties + 1));
+        let child = board.play(result.best_move.expect("a move"));
+        assert_eq!(-solve(&child, &mut memo), value, "{board:?}: {result:?}");
+    }
+}

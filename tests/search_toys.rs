@@ -405,3 +405,88 @@ fn repetition_of_the_game_history_is_a_draw() {
     let fresh = StandOff { waits: 0, ..pos };
     assert_eq!(run(&fresh, &history, Limits::depth(2)).score, 100);
 }
+
+// ------------------------------------------------------------ endless
+
+/// A game that never ends and never repeats: each move appends a bit.
+#[derive(Clone, Copy, Debug)]
+struct Endless {
+    path: u64,
+    len: u32,
+}
+
+impl Game for Endless {
+    type Move = u8;
+
+    fn key(&self) -> u64 {
+        mix(self.path ^ u64::from(self.len) << 58)
+    }
+    fn generate(&self, moves: &mut MoveList<u8>) {
+        moves.extend([0, 1]);
+    }
+    fn play(&self, bit: u8) -> Self {
+        Endless {
+            path: self.path.rotate_left(1) ^ u64::from(bit),
+            len: self.len + 1,
+        }
+    }
+    fn outcome(&self, _: &[u8]) -> Option<Outcome> {
+        None
+    }
+    fn evaluate(&self) -> Score {
+        (self.key() % 200) as Score - 100
+    }
+    fn in_check(&self) -> bool {
+        false
+    }
+    fn is_tactical(&self, _: u8) -> bool {
+        false
+    }
+    fn tactical_order(&self, _: u8) -> i32 {
+        0
+    }
+    fn history_index(&self, bit: u8) -> usize {
+        usize::from(bit)
+    }
+    fn reversible_plies(&self) -> u32 {
+        0
+    }
+    fn pack(bit: u8) -> u16 {
+        u16::from(bit)
+    }
+}
+
+#[test]
+fn another_thread_can_stop_an_endless_search() {
+    // Unlimited, this search would take 2^64 nodes: only the flag ends it.
+    let stop = Arc::new(AtomicBool::new(false));
+    let raiser = {
+        let stop = Arc::clone(&stop);
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(50));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let mut searcher = Searcher::new(1).unwrap();
+    searcher.set_threads(2);
+    let result = searcher.search(
+        &Endless { path: 0, len: 0 },
+        &[],
+        &Limits::default(),
+        &stop,
+        |_| {},
+    );
+    raiser.join().unwrap();
+    // Returning at all is the point; how deep it got depends on the clock.
+    assert!(matches!(result.best_move, Some(0 | 1)));
+}
+
+#[test]
+fn a_movetime_ends_an_endless_search() {
+    let limits = Limits {
+        move_overhead: Duration::ZERO,
+        ..Limits::movetime(Duration::from_millis(30))
+    };
+    let result = run(&Endless { path: 0, len: 0 }, &[], limits);
+    assert!(matches!(result.best_move, Some(0 | 1)));
+}

@@ -1,22 +1,27 @@
 //! The searcher a protocol drives: it owns the long-lived tables
-//! (transposition table, history, killers) and runs iterative deepening
-//! with aspiration windows over [`Tree`], reporting each completed
-//! iteration and honouring depth, node and time limits and a stop flag.
+//! (transposition table, and per thread history, killers and the rest),
+//! settles trivial roots (game over, a forced move under a clock), and runs
+//! the iterative deepening of its workers: the main one, which honours the
+//! limits and reports each completed iteration, and optional Lazy SMP
+//! helpers that share the table with it.
 
 use super::game::{Game, MoveList, Score};
 use super::limits::{Limits, TimeManager};
-use super::ordering::Heuristics;
-use super::score::{INFINITE, MATE, MAX_PLY, is_decisive, outcome_score};
-use super::tree::{Control, PvTable, Reductions, Tree};
+use super::score::{MAX_PLY, outcome_score};
+use super::tree::{Control, Reductions};
 use super::tt::{TranspositionTable, TtError};
-use std::sync::atomic::AtomicBool;
+use super::worker::{Plan, Worker};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Deepest iteration; leaves room below for extensions and quiescence.
 pub const MAX_DEPTH: u32 = (MAX_PLY / 2) as u32;
 
-/// Half-width of the first aspiration window, in evaluation units.
-const ASPIRATION_DELTA: Score = 25;
+/// Most search threads.
+pub const MAX_THREADS: usize = 64;
+
+/// Stack for helper threads: a few kilobytes per ply, with a wide margin.
+const HELPER_STACK: usize = 8 << 20;
 
 /// A completed iteration, as reported to the caller (UCI `info`).
 #[derive(Clone, Copy, Debug)]
@@ -70,6 +75,18 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    fn empty() -> Self {
+        SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        }
+    }
+
     /// Nodes per second over the whole search.
     pub fn nps(&self) -> u64 {
         nps(self.nodes, self.elapsed)
@@ -79,26 +96,24 @@ impl<M> SearchResult<M> {
 /// A reusable searcher for one game type.
 ///
 /// Build it once (the hash allocation is the expensive part), then call
-/// [`Searcher::search`] for every move. Single-threaded; the search keeps
-/// a few kilobytes per ply on the stack, so give a thread that runs it at
-/// least 4 MiB.
+/// [`Searcher::search`] for every move. The search keeps a few kilobytes
+/// per ply on the stack, so a thread that runs it needs at least 4 MiB.
 pub struct Searcher<G: Game> {
     tt: TranspositionTable,
-    heuristics: Heuristics<G::Move>,
-    pv: PvTable<G::Move>,
-    keys: Vec<u64>,
     reductions: Reductions,
+    main: Worker<G::Move>,
+    helpers: Vec<Worker<G::Move>>,
 }
 
 impl<G: Game> Searcher<G> {
-    /// A searcher with a transposition table of `hash_mib` MiB.
+    /// A single-threaded searcher with a transposition table of
+    /// `hash_mib` MiB.
     pub fn new(hash_mib: usize) -> Result<Self, TtError> {
         Ok(Searcher {
             tt: TranspositionTable::new(hash_mib)?,
-            heuristics: Heuristics::new(),
-            pv: PvTable::new(),
-            keys: Vec::with_capacity(1024),
             reductions: Reductions::new(),
+            main: Worker::new(),
+            helpers: Vec::new(),
         })
     }
 
@@ -107,12 +122,28 @@ impl<G: Game> Searcher<G> {
         self.tt.resize(mib)
     }
 
-    /// Forgets everything learnt (a new game). After this, a search with
-    /// the same position and depth or node limit visits exactly the same
-    /// nodes, which `bench` relies on.
+    /// Searches with `threads` threads (clamped to 1..=[`MAX_THREADS`]).
+    /// Only a single thread is deterministic.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.clamp(1, MAX_THREADS) - 1;
+        self.helpers.truncate(helpers);
+        self.helpers.resize_with(helpers, Worker::new);
+    }
+
+    /// Number of search threads.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Forgets everything learnt (a new game). After this, a
+    /// single-threaded search with the same position and depth or node
+    /// limit visits exactly the same nodes, which `bench` relies on.
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.heuristics.clear();
+        self.main.clear();
+        for helper in &mut self.helpers {
+            helper.clear();
+        }
     }
 
     /// The transposition table, for its size and fill.
@@ -127,7 +158,8 @@ impl<G: Game> Searcher<G> {
     /// count as draws. `stop` is polled during the search: another thread
     /// sets it to make the search return its best move so far. The search
     /// never clears it; the caller does, before starting. `on_iteration` is
-    /// called after each completed iteration.
+    /// called after each iteration the main thread completes; its node
+    /// counts are the main thread's, the result's include the helpers'.
     pub fn search(
         &mut self,
         root: &G,
@@ -141,12 +173,7 @@ impl<G: Game> Searcher<G> {
         root.generate(&mut moves);
         let mut result = SearchResult {
             best_move: moves.first().copied(),
-            score: 0,
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-            pv: Vec::new(),
+            ..SearchResult::empty()
         };
         if let Some(outcome) = root.outcome(&moves) {
             result.best_move = None;
@@ -165,66 +192,27 @@ impl<G: Game> Searcher<G> {
         }
 
         self.tt.new_search();
-        self.heuristics.new_search();
-        self.keys.clear();
-        self.keys.extend_from_slice(history);
-        if self.keys.last() == Some(&root.key()) {
-            self.keys.pop();
-        }
-        self.keys.push(root.key());
-        self.keys.reserve(MAX_PLY + 2);
-
-        let mut tree = Tree {
-            tt: &self.tt,
-            heuristics: &mut self.heuristics,
-            pv: &mut self.pv,
-            keys: &mut self.keys,
-            reductions: &self.reductions,
-            control: Control::new(stop, time, limits.nodes),
-            seldepth: 0,
-            extension_ply_limit: 0,
-            root_improved: None,
-        };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let in_check = root.in_check();
-        for depth in 1..=max_depth {
-            tree.root_improved = None;
-            tree.extension_ply_limit = 2 * depth as usize;
-            let score = aspiration(&mut tree, root, depth as i32, result.score, in_check);
-            if tree.control.stopped {
-                // A move that beat the window in the unfinished iteration
-                // is at least as good as the last finished choice.
-                if let Some(partial) = tree.root_improved {
-                    adopt(&mut result, tree.pv.line(0), partial);
-                }
-                break;
-            }
-            adopt(&mut result, tree.pv.line(0), score);
-            result.depth = depth;
-            result.seldepth = tree.seldepth as u32;
-            result.nodes = tree.control.nodes;
-            let now = Instant::now();
-            result.elapsed = time.elapsed(now);
-            on_iteration(&Info {
-                depth,
-                seldepth: result.seldepth,
-                score,
-                nodes: result.nodes,
-                elapsed: result.elapsed,
-                pv: &result.pv,
-                hashfull: tree.tt.hashfull(),
-            });
-            if !time.next_iteration_ok(now) {
-                break;
-            }
-            // A forced result well inside the horizon will not change.
-            let plies_to_end = (MATE - score.abs()) as u32;
-            if limits.is_clock_managed() && is_decisive(score) && depth > plies_to_end + 2 {
-                break;
-            }
+        let plan = Plan {
+            first_depth: 1,
+            max_depth,
+            time,
+            clock_managed: limits.is_clock_managed(),
+        };
+        self.main.prepare(history, root.key());
+        let control = Control::new(stop, time, limits.nodes);
+        let shared = (&self.tt, &self.reductions);
+        if self.helpers.is_empty() {
+            self.main
+                .iterate(shared, root, control, &plan, &mut result, &mut on_iteration);
+        } else {
+            let helper_nodes =
+                run_with_helpers(&mut self.helpers, shared, root, history, &plan, || {
+                    self.main
+                        .iterate(shared, root, control, &plan, &mut result, &mut on_iteration);
+                });
+            result.nodes += helper_nodes;
         }
-        result.nodes = tree.control.nodes;
-        result.seldepth = result.seldepth.max(tree.seldepth as u32);
         result.elapsed = time.elapsed(Instant::now());
         log::debug!(
             "search done: depth {} score {} nodes {} in {:?}",
@@ -237,45 +225,57 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-/// Takes `line` (if not empty) and `score` as the search's answer.
-fn adopt<M: Copy>(result: &mut SearchResult<M>, line: &[M], score: Score) {
-    if let Some(&first) = line.first() {
-        result.best_move = Some(first);
-        result.pv.clear();
-        result.pv.extend_from_slice(line);
-        result.score = score;
-    }
-}
-
-/// One iteration: a narrow window around the previous score, widened on
-/// each failure until the score falls inside it.
-fn aspiration<G: Game>(
-    tree: &mut Tree<'_, G>,
+/// Runs `main` while the helpers search the same root, then stops them;
+/// returns the nodes they visited. A helper whose thread cannot be started
+/// is skipped: the search only gets weaker.
+fn run_with_helpers<G: Game>(
+    helpers: &mut [Worker<G::Move>],
+    shared: (&TranspositionTable, &Reductions),
     root: &G,
-    depth: i32,
-    previous: Score,
-    in_check: bool,
-) -> Score {
-    let mut delta = ASPIRATION_DELTA;
-    let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(previous) {
-        (previous - delta, previous + delta)
-    } else {
-        (-INFINITE, INFINITE)
-    };
-    loop {
-        let score = tree.negamax(root, depth, alpha, beta, 0, in_check);
-        if tree.control.stopped {
-            return score;
+    history: &[u64],
+    plan: &Plan,
+    main: impl FnOnce(),
+) -> u64 {
+    let done = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(helpers.len());
+        for (index, helper) in helpers.iter_mut().enumerate() {
+            helper.prepare(history, root.key());
+            let done = &done;
+            let job = move || {
+                // Odd helpers run a ply ahead, so threads spread over depths.
+                let helper_plan = Plan {
+                    first_depth: 1 + (index as u32 + 1) % 2,
+                    max_depth: plan.max_depth,
+                    time: TimeManager::new(&Limits::default(), Instant::now()),
+                    clock_managed: false,
+                };
+                let control = Control::new(done, helper_plan.time, None);
+                let mut result = SearchResult::empty();
+                helper.iterate(
+                    shared,
+                    root,
+                    control,
+                    &helper_plan,
+                    &mut result,
+                    &mut |_| {},
+                );
+                result.nodes
+            };
+            let spawned = std::thread::Builder::new()
+                .name(format!("search-{}", index + 1))
+                .stack_size(HELPER_STACK)
+                .spawn_scoped(scope, job);
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                Err(err) => log::warn!("cannot start search helper {}: {err}", index + 1),
+            }
         }
-        if score <= alpha && alpha > -INFINITE {
-            // Fail low: keep the upper side close, the score is dropping.
-            beta = (alpha + beta) / 2;
-            alpha = (score - delta).max(-INFINITE);
-        } else if score >= beta && beta < INFINITE {
-            beta = (score + delta).min(INFINITE);
-        } else {
-            return score;
-        }
-        delta += delta;
-    }
+        main();
+        done.store(true, Ordering::Relaxed);
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap_or(0))
+            .sum()
+    })
 }

@@ -13,8 +13,9 @@ mod ordering;
 mod score;
 mod tree;
 mod tt;
+mod worker;
 
-pub use driver::{Info, MAX_DEPTH, SearchResult, Searcher};
+pub use driver::{Info, MAX_DEPTH, MAX_THREADS, SearchResult, Searcher};
 pub use game::{Game, HISTORY_SIZE, MAX_MOVES, MoveList, Outcome, Score};
 pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Limits, TimeManager};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, ScoreKind, is_decisive};
