@@ -172,3 +172,28 @@ fn measure_start_positions() {
         println!("{rules}: {} nodes in {:?}", result.nodes, started.elapsed());
     }
 }
+
+/// Time actually spent under sudden-death clocks; run like
+/// [`measure_start_positions`].
+#[test]
+#[ignore = "a measurement, not a test"]
+fn measure_clock_use() {
+    use std::time::Duration;
+    let board = Board::fen(
+        "rnbqkbnr/pppp1ppp/4p3/8/8/4P3/PPPP1PPP/RNBQKBNR w - - 0 2",
+        Rules::Antichess,
+    );
+    let mut searcher = Searcher::new(64).unwrap();
+    for remaining in [10, 100, 1_000, 10_000] {
+        let limits = Limits::clock(Duration::from_millis(remaining), Duration::ZERO, None);
+        let stop = AtomicBool::new(false);
+        let started = Instant::now();
+        let result = searcher.search(&board, &[], &limits, &stop, |_| {});
+        println!(
+            "{remaining} ms left: answered in {:?}, depth {}, {} nodes",
+            started.elapsed(),
+            result.depth,
+            result.nodes
+        );
+    }
+}
