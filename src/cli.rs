@@ -36,6 +36,15 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Testing aid: read FENs from stdin, one per line, and print for each
+    /// the status (score and reason, or `* -`) and the sorted legal moves
+    /// in UCI form. Used by scripts/oracle_check.py.
+    #[command(hide = true)]
+    Legal {
+        /// Rule set: antichess, antichess1994 or chess.
+        #[arg(long, default_value = "antichess")]
+        rules: Rules,
+    },
 }
 
 /// Reads `--board` (a file name or the board itself) or `--fen`.
@@ -87,6 +96,29 @@ fn run_perft(
     Ok(())
 }
 
+fn run_legal(rules: Rules) -> Result<(), String> {
+    use std::io::{BufRead, Write};
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+        let answer = match Position::from_fen(&line, rules) {
+            Err(e) => format!("error {e}"),
+            Ok(pos) => {
+                let status = pos.status();
+                let reason = status.reason().map_or("-", |r| r.name());
+                let mut moves = crate::search::MoveList::new();
+                pos.legal_moves(&mut moves);
+                let mut moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                moves.sort();
+                format!("{} {reason} {}", status.score(), moves.join(" "))
+            }
+        };
+        writeln!(out, "{}", answer.trim_end()).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
 /// Runs the program; the binary only calls this.
 pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
@@ -99,6 +131,7 @@ pub fn main() -> ExitCode {
             fen,
             divide,
         }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
+        Some(Command::Legal { rules }) => run_legal(rules),
         None => Err("the engine protocol is not built yet".to_string()),
     };
     match result {

@@ -6,7 +6,9 @@
 //! piece; [`GameRecord`] adds the history that repetition needs.
 
 pub mod attacks;
+pub mod eval;
 mod format;
+mod game;
 mod movegen;
 mod moves;
 mod notation;
