@@ -186,19 +186,14 @@ impl<G: Game> Tree<'_, G> {
         }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
-        let hit = self.tt.probe(key);
-        if let Some(hit) = hit.filter(|h| !pv_node && h.depth >= depth) {
-            let score = from_tt(hit.score, ply);
-            if cuts(hit.bound, score, alpha, beta) {
-                return score;
-            }
+        let (tt_move, settled) = self.probe(key, ply, depth, alpha, beta);
+        if let Some(score) = settled {
+            return score;
         }
-
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        if let Some(outcome) = pos.outcome(&moves) {
-            return outcome_score(outcome, ply);
-        }
+        let moves = match legal_moves(pos, ply) {
+            Ok(moves) => moves,
+            Err(end) => return end,
+        };
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both).
         let extend = (in_check || moves.len() == 1) && ply < self.extension_ply_limit;
@@ -217,7 +212,7 @@ impl<G: Game> Tree<'_, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<usize, 64>::new();
-        let picker = MovePicker::new(pos, moves, hit.and_then(|h| h.mv), self.heuristics, ply);
+        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
         for (index, mv) in picker.enumerate() {
             let child = pos.play(mv);
             let gives_check = child.in_check();
@@ -286,15 +281,7 @@ impl<G: Game> Tree<'_, G> {
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.tt
-            .store(key, best_move.map(G::pack), to_tt(best, ply), depth, bound);
+        self.store((key, ply, depth), best, best_move, (original_alpha, beta));
         best
     }
 
@@ -346,21 +333,15 @@ impl<G: Game> Tree<'_, G> {
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
         }
-        let pv_node = beta - alpha > 1;
         let key = pos.key();
-        let hit = self.tt.probe(key);
-        if let Some(hit) = hit.filter(|_| !pv_node) {
-            let score = from_tt(hit.score, ply);
-            if cuts(hit.bound, score, alpha, beta) {
-                return score;
-            }
+        let (tt_move, settled) = self.probe(key, ply, 0, alpha, beta);
+        if let Some(score) = settled {
+            return score;
         }
-
-        let mut moves = MoveList::new();
-        pos.generate(&mut moves);
-        if let Some(outcome) = pos.outcome(&moves) {
-            return outcome_score(outcome, ply);
-        }
+        let mut moves = match legal_moves(pos, ply) {
+            Ok(moves) => moves,
+            Err(end) => return end,
+        };
         let original_alpha = alpha;
         let mut best = -INFINITE;
         // Past the safety valve the evaluation must judge even a position
@@ -377,7 +358,7 @@ impl<G: Game> Tree<'_, G> {
         }
 
         let mut best_move = None;
-        let picker = MovePicker::new(pos, moves, hit.and_then(|h| h.mv), self.heuristics, ply);
+        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
         for mv in picker {
             let child = pos.play(mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
@@ -397,16 +378,48 @@ impl<G: Game> Tree<'_, G> {
             }
         }
 
+        self.store((key, ply, 0), best, best_move, (original_alpha, beta));
+        best
+    }
+
+    /// Looks the node up: the stored move, for ordering, and the stored
+    /// score if it settles the window at this depth. Never settles a PV
+    /// node, so that the principal variation stays whole.
+    fn probe(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<u16>, Option<Score>) {
+        let Some(hit) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        let score = from_tt(hit.score, ply);
+        let pv_node = beta - alpha > 1;
+        let settles = !pv_node && hit.depth >= depth && cuts(hit.bound, score, alpha, beta);
+        (hit.mv, settles.then_some(score))
+    }
+
+    /// Records a node's fail-soft result `best`, searched within `window`
+    /// (alpha as it was before any move raised it, and beta).
+    fn store(
+        &self,
+        (key, ply, depth): (u64, usize, i32),
+        best: Score,
+        best_move: Option<G::Move>,
+        (alpha, beta): (Score, Score),
+    ) {
         let bound = if best >= beta {
             Bound::Lower
-        } else if alpha > original_alpha {
+        } else if best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, best_move.map(G::pack), to_tt(best, ply), 0, bound);
-        best
+        let mv = best_move.map(G::pack);
+        self.tt.store(key, mv, to_tt(best, ply), depth, bound);
     }
 
     /// Whether `pos` (the last key on the stack) occurred before, with the
@@ -419,6 +432,16 @@ impl<G: Game> Tree<'_, G> {
         (2..=reach)
             .step_by(2)
             .any(|back| self.keys[len - 1 - back] == key)
+    }
+}
+
+/// The legal moves of `pos`, or its score if the game is over there.
+fn legal_moves<G: Game>(pos: &G, ply: usize) -> Result<MoveList<G::Move>, Score> {
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    match pos.outcome(&moves) {
+        Some(outcome) => Err(outcome_score(outcome, ply)),
+        None => Ok(moves),
     }
 }
 
