@@ -151,6 +151,20 @@ fn reachable(board: Board, seen: &mut HashMap<Board, ()>) {
     }
 }
 
+/// Every reachable position where the game goes on, in a fixed order, with
+/// its number of empty cells.
+fn open_positions() -> Vec<(Board, u32)> {
+    let mut seen = HashMap::new();
+    reachable(Board::start(), &mut seen);
+    let mut positions: Vec<(Board, u32)> = seen
+        .into_keys()
+        .map(|b| (b, b.cells.iter().filter(|&&c| c == 0).count() as u32))
+        .filter(|&(b, empties)| !b.someone_won() && empties > 0)
+        .collect();
+    positions.sort_by_key(|(b, _)| b.cells);
+    positions
+}
+
 fn search(searcher: &mut Searcher<Board>, board: &Board, limits: Limits) -> SearchResult<u8> {
     searcher.search(board, &[], &limits, &AtomicBool::new(false), |_| {})
 }
@@ -158,18 +172,11 @@ fn search(searcher: &mut Searcher<Board>, board: &Board, limits: Limits) -> Sear
 #[test]
 fn every_position_gets_its_exact_value_and_a_move_that_keeps_it() {
     let mut memo = HashMap::new();
-    let mut positions = HashMap::new();
-    reachable(Board::start(), &mut positions);
-    let mut positions: Vec<Board> = positions.into_keys().collect();
-    positions.sort_by_key(|b| b.cells);
+    let positions = open_positions();
     // One searcher for all, as in a game: stale entries must not mislead.
     let mut searcher = Searcher::new(1).unwrap();
     let mut checked = 0;
-    for board in positions {
-        let empties = board.cells.iter().filter(|&&c| c == 0).count() as u32;
-        if board.someone_won() || empties == 0 {
-            continue;
-        }
+    for (board, empties) in positions {
         let value = solve(&board, &mut memo);
         let result = search(&mut searcher, &board, Limits::depth(empties + 1));
         let what = format!("{board:?} value {value}: {result:?}");
@@ -281,20 +288,13 @@ fn time_already_up_still_gives_a_move() {
 #[test]
 fn helper_threads_do_not_change_the_value() {
     let mut memo = HashMap::new();
-    let mut positions = HashMap::new();
-    reachable(Board::start(), &mut positions);
-    let mut positions: Vec<Board> = positions.into_keys().collect();
-    positions.sort_by_key(|b| b.cells);
+    let positions = open_positions();
     let mut searcher = Searcher::new(1).unwrap();
     searcher.set_threads(3);
     assert_eq!(searcher.threads(), 3);
-    for board in positions.iter().step_by(37) {
-        let empties = board.cells.iter().filter(|&&c| c == 0).count() as u32;
-        if board.someone_won() || empties == 0 {
-            continue;
-        }
-        let value = solve(board, &mut memo);
-        let result = search(&mut searcher, board, Limits::depth(empties + 1));
+    for &(board, empties) in positions.iter().step_by(37) {
+        let value = solve(&board, &mut memo);
+        let result = search(&mut searcher, &board, Limits::depth(empties + 1));
         let child = board.play(result.best_move.expect("a move"));
         assert_eq!(-solve(&child, &mut memo), value, "{board:?}: {result:?}");
     }
