@@ -26,7 +26,7 @@ pub enum Bound {
 }
 
 /// A successful probe. The score is as stored, relative to the node; the
-/// search converts it with [`super::score::from_tt`].
+/// search converts it back to a root-relative score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
     /// Packed best move, if one was stored.
@@ -215,8 +215,9 @@ impl TranspositionTable {
     }
 
     /// Stores a result for `key`. `score` must already be node-relative
-    /// ([`super::score::to_tt`]); `depth` is clamped to 0..=255. Without a
-    /// move, a move stored earlier for the same position is kept.
+    /// (mate distances counted from this node); `depth` is clamped to
+    /// 0..=255. Without a move, a move stored earlier for the same position
+    /// is kept.
     pub fn store(&self, key: u64, mv: Option<u16>, score: Score, depth: i32, bound: Bound) {
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
