@@ -509,6 +509,24 @@ impl Position {
         pos
     }
 
+    /// The position with the move passed to the opponent, for null-move
+    /// pruning; `None` when in check (passing would leave the king en prise).
+    /// The halfmove clock restarts, so no repetition is counted across it.
+    pub fn play_null(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut pos = *self;
+        if let Some(ep) = pos.ep.take() {
+            pos.key ^= ZOBRIST_EP[ep.file() as usize];
+        }
+        pos.halfmove = 0;
+        pos.side = self.side.flip();
+        pos.key ^= ZOBRIST_SIDE;
+        pos.update_check_info();
+        Some(pos)
+    }
+
     /// Whether `color` has nothing but its king.
     #[inline]
     pub fn is_bare(&self, color: Color) -> bool {
