@@ -6,8 +6,8 @@
 //! message tells the sender what was expected.
 
 use super::levels::{Level, MAX_LEVEL};
-use super::think::{MAX_DEPTH, MAX_THREADS};
 use crate::chess::{Color, Rules};
+use crate::search::{MAX_DEPTH, MAX_THREADS};
 use std::fmt;
 
 /// Which protocol the lines are read in.

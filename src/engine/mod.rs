@@ -4,10 +4,11 @@
 //! as a process) and, after `uci`, standard UCI. Two threads share the
 //! work, as in the Carp engine: the reader (the calling thread) reads and
 //! parses lines and forwards them in order to the worker, which owns the
-//! game and runs the searches; while a search runs, the reader itself
-//! answers `isready` and raises the stop flag for `stop` and `quit`, so a
-//! GUI is never kept waiting. Everything else is answered by the worker,
-//! in the order the commands arrived, one line each, flushed at once.
+//! game and runs the searches. The reader itself answers `isready` (as
+//! soon as every earlier command is answered or a search is running) and
+//! raises the stop flag for `stop` and `quit`, so a search never keeps a
+//! GUI waiting. Everything else is answered by the worker, in the order
+//! the commands arrived, one line each, flushed at once.
 
 pub mod command;
 pub mod levels;
@@ -20,9 +21,9 @@ use command::{Command, ParseError, Protocol};
 use reader::{Line, LineReader};
 use session::{Flow, Session};
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
 /// The engine's name and version, as `name` and UCI `id name` give it.
@@ -70,51 +71,96 @@ fn lock<T: ?Sized>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 /// What the reader hands the worker.
 enum Message {
-    /// A parsed command, when it arrived, and its search number if it is
-    /// a search.
-    Command {
-        command: Command,
-        arrived: Instant,
-        search: Option<u64>,
-    },
+    /// A parsed command and when it arrived.
+    Command { command: Command, arrived: Instant },
     /// A line that could not be parsed: answered with an error, in order.
     Malformed(ParseError),
 }
 
-/// Which searches have been asked for, stopped and finished, shared by
-/// the reader and the worker. Searches are numbered from 1 as the reader
-/// forwards them, so a `stop` ends exactly the searches sent before it,
-/// never one sent after.
-struct Searches {
-    /// The flag the running search polls.
-    flag: AtomicBool,
-    /// Every search up to this number is to stop. Guarded so that raising
-    /// the flag and a new search lowering it cannot interleave.
-    stopped_through: Mutex<u64>,
-    /// The last search the worker has finished.
-    finished: AtomicU64,
+/// Progress of the worker, as the reader needs it. Messages are numbered
+/// from 1 as the reader forwards them.
+#[derive(Default)]
+struct Progress {
+    /// Every search numbered up to this is to stop.
+    stopped_through: u64,
+    /// The last message the worker has handled.
+    finished: u64,
+    /// The search the worker is in now, if any, and whether only `stop`
+    /// ends it.
+    searching: Option<(u64, bool)>,
 }
 
-impl Searches {
-    fn new() -> Searches {
-        Searches {
-            flag: AtomicBool::new(false),
-            stopped_through: Mutex::new(0),
-            finished: AtomicU64::new(0),
+/// What the reader and the worker share.
+struct Shared {
+    /// The flag the running search polls.
+    stop: AtomicBool,
+    /// Guarded together, so that raising the stop flag and a new search
+    /// lowering it cannot interleave.
+    progress: Mutex<Progress>,
+    /// Signalled whenever `progress` changes.
+    changed: Condvar,
+}
+
+impl Shared {
+    /// Stops every search up to message `last`.
+    fn stop_through(&self, last: u64) {
+        let mut progress = lock(&self.progress);
+        progress.stopped_through = progress.stopped_through.max(last);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The worker starts message `id`.
+    fn start(&self, id: u64, command: &Command) {
+        if !command.searches() {
+            return;
+        }
+        let mut progress = lock(&self.progress);
+        progress.searching = Some((id, command.is_unbounded_search()));
+        self.stop
+            .store(progress.stopped_through >= id, Ordering::Relaxed);
+        self.changed.notify_all();
+    }
+
+    /// The worker has answered message `id`.
+    fn finish(&self, id: u64) {
+        let mut progress = lock(&self.progress);
+        progress.finished = id;
+        progress.searching = None;
+        self.changed.notify_all();
+    }
+
+    /// Waits until every message up to `sent` is handled, or the worker
+    /// is in the search of message `sent`: then `readyok` comes in order.
+    /// A search only `stop` ends counts as the last, or `readyok` would
+    /// never come.
+    fn wait_ready(&self, sent: u64) {
+        let ready = |p: &Progress| {
+            p.finished >= sent
+                || p.searching
+                    .is_some_and(|(id, unbounded)| id == sent || unbounded)
+        };
+        let mut progress = lock(&self.progress);
+        while !ready(&progress) {
+            progress = self
+                .changed
+                .wait(progress)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
     }
 
-    /// Stops every search up to `last` (the last one forwarded).
-    fn stop_through(&self, last: u64) {
-        let mut stopped = lock(&self.stopped_through);
-        *stopped = (*stopped).max(last);
-        self.flag.store(true, Ordering::Relaxed);
+    /// Whether message `id` is still to be handled.
+    fn pending(&self, id: u64) -> bool {
+        lock(&self.progress).finished < id
     }
+}
 
-    /// Sets the flag for search `id`, about to start.
-    fn arm(&self, id: u64) {
-        let stopped = lock(&self.stopped_through);
-        self.flag.store(*stopped >= id, Ordering::Relaxed);
+/// Marks every message handled when the worker ends, however it ends, so
+/// that the reader never waits for it in vain.
+struct Farewell<'a>(&'a Shared);
+
+impl Drop for Farewell<'_> {
+    fn drop(&mut self) {
+        self.0.finish(u64::MAX);
     }
 }
 
@@ -128,35 +174,31 @@ pub fn run(
     let out = Out::new(output);
     // Paid here, before the first command: the table allocation.
     let mut session = Session::new(out.clone())?;
-    let searches = Arc::new(Searches::new());
+    let shared = Arc::new(Shared {
+        stop: AtomicBool::new(false),
+        progress: Mutex::new(Progress::default()),
+        changed: Condvar::new(),
+    });
     let (sender, receiver) = mpsc::channel::<Message>();
     let worker = {
-        let searches = Arc::clone(&searches);
+        let shared = Arc::clone(&shared);
         std::thread::Builder::new()
             .name("engine".into())
             .stack_size(WORKER_STACK)
             .spawn(move || {
-                for message in receiver {
+                let _farewell = Farewell(&shared);
+                for (id, message) in (1..).zip(receiver) {
                     let flow = match message {
-                        Message::Command {
-                            command,
-                            arrived,
-                            search,
-                        } => {
-                            if let Some(id) = search {
-                                searches.arm(id);
-                            }
-                            let flow = session.handle(command, arrived, &searches.flag);
-                            if let Some(id) = search {
-                                searches.finished.store(id, Ordering::Release);
-                            }
-                            flow
+                        Message::Command { command, arrived } => {
+                            shared.start(id, &command);
+                            session.handle(command, arrived, &shared.stop)
                         }
                         Message::Malformed(error) => {
                             session.refuse(&error);
                             Flow::Continue
                         }
                     };
+                    shared.finish(id);
                     if flow == Flow::Quit {
                         break;
                     }
@@ -164,37 +206,44 @@ pub fn run(
             })
             .map_err(session::EngineError::Thread)?
     };
-    read_commands(input, &out, &searches, &sender);
-    drop(sender);
+    read_commands(input, &out, &shared, sender);
     if worker.join().is_err() {
         log::error!("the engine thread failed");
     }
     Ok(())
 }
 
-/// The reader's loop: parses lines and forwards them until `quit` or the
-/// end of input.
-fn read_commands(
-    input: impl BufRead,
-    out: &Out,
-    searches: &Searches,
-    sender: &mpsc::Sender<Message>,
-) {
-    let mut lines = LineReader::new(input);
-    let mut protocol = Protocol::Line;
-    let mut last_search = 0u64;
-    let mut last_unbounded = 0u64;
-    let pending = |last: u64| searches.finished.load(Ordering::Acquire) < last;
-    let forward = |message| {
-        if sender.send(message).is_err() {
+/// The reader's end of the channel, numbering what it forwards.
+struct Link {
+    sender: mpsc::Sender<Message>,
+    /// Messages forwarded so far.
+    sent: u64,
+}
+
+impl Link {
+    /// Forwards `message`; returns its number.
+    fn forward(&mut self, message: Message) -> u64 {
+        self.sent += 1;
+        if self.sender.send(message).is_err() {
             log::warn!("the engine thread has gone");
         }
-    };
+        self.sent
+    }
+}
+
+/// The reader's loop: parses lines and forwards them until `quit` or the
+/// end of input.
+fn read_commands(input: impl BufRead, out: &Out, shared: &Shared, sender: mpsc::Sender<Message>) {
+    let mut lines = LineReader::new(input);
+    let mut protocol = Protocol::Line;
+    let mut link = Link { sender, sent: 0 };
+    // The last message that only `stop` ends.
+    let mut last_unbounded = 0u64;
     loop {
         let text = match lines.next_line() {
             None => break,
             Some(Line::TooLong(n)) => {
-                forward(Message::Malformed(ParseError::LineTooLong(n)));
+                link.forward(Message::Malformed(ParseError::LineTooLong(n)));
                 continue;
             }
             Some(Line::Text(text)) => text,
@@ -205,48 +254,36 @@ fn read_commands(
             Ok(None) => continue,
             Ok(Some(command)) => command,
             Err(error) => {
-                forward(Message::Malformed(error));
+                link.forward(Message::Malformed(error));
                 continue;
             }
         };
-        let mut search = None;
         match command {
-            Command::IsReady if pending(last_search) => {
+            Command::IsReady => {
+                shared.wait_ready(link.sent);
                 out.line("readyok");
-                continue;
             }
-            Command::Stop => {
-                searches.stop_through(last_search);
-                continue;
-            }
+            Command::Stop => shared.stop_through(link.sent),
             Command::Quit => {
-                searches.stop_through(last_search);
-                forward(Message::Command {
-                    command,
-                    arrived,
-                    search,
-                });
+                let id = link.forward(Message::Command { command, arrived });
+                shared.stop_through(id);
                 return;
             }
-            Command::Uci => protocol = Protocol::Uci,
-            _ if command.searches() => {
-                last_search += 1;
-                search = Some(last_search);
-                if command.is_unbounded_search() {
-                    last_unbounded = last_search;
+            _ => {
+                if command == Command::Uci {
+                    protocol = Protocol::Uci;
+                }
+                let unbounded = command.is_unbounded_search();
+                let id = link.forward(Message::Command { command, arrived });
+                if unbounded {
+                    last_unbounded = id;
                 }
             }
-            _ => {}
         }
-        forward(Message::Command {
-            command,
-            arrived,
-            search,
-        });
     }
     // End of input: queued commands are still answered, but a search only
     // `stop` could end would never finish.
-    if pending(last_unbounded) {
-        searches.stop_through(last_search);
+    if shared.pending(last_unbounded) {
+        shared.stop_through(link.sent);
     }
 }

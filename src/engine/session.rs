@@ -7,13 +7,13 @@
 
 use super::command::{Command, Go, ParseError, Protocol, Setting, Start};
 use super::levels::Level;
-use super::think::{Job, ThinkError, Thinker};
+use super::think::{Job, Thinker};
 use super::{NAME, Out, uci};
 use crate::chess::{
     Color, FileStyle, FormatError, GameFile, GameRecord, Move, MoveError, Position, Rules, Status,
     perft,
 };
-use crate::search::MoveList;
+use crate::search::{MoveList, TtError};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -63,8 +63,8 @@ pub enum EngineError {
         /// What fails.
         why: Box<EngineError>,
     },
-    /// The thinker cannot be set up as asked.
-    Think(ThinkError),
+    /// The hash table cannot be made as asked.
+    Hash(TtError),
     /// The worker thread cannot be started.
     Thread(std::io::Error),
 }
@@ -93,7 +93,7 @@ impl fmt::Display for EngineError {
             EngineError::Rules { rules, why } => {
                 write!(f, "cannot switch this game to {rules}: {why}")
             }
-            EngineError::Think(e) => e.fmt(f),
+            EngineError::Hash(e) => e.fmt(f),
             EngineError::Thread(e) => write!(f, "cannot start the engine thread: {e}"),
         }
     }
@@ -101,9 +101,9 @@ impl fmt::Display for EngineError {
 
 impl std::error::Error for EngineError {}
 
-impl From<ThinkError> for EngineError {
-    fn from(e: ThinkError) -> EngineError {
-        EngineError::Think(e)
+impl From<TtError> for EngineError {
+    fn from(e: TtError) -> EngineError {
+        EngineError::Hash(e)
     }
 }
 
@@ -394,7 +394,14 @@ impl Session {
             arrived,
             stop,
         };
-        self.thinker.think(&job)
+        let out = &self.out;
+        let uci = self.protocol == Protocol::Uci;
+        self.thinker.think(&job, &mut |info| {
+            // The line protocol answers each command with one line.
+            if uci {
+                out.line(&uci::info_line(info));
+            }
+        })
     }
 
     /// `go`: search without moving. A finished game answers `result` in

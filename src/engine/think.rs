@@ -1,40 +1,13 @@
 //! Choosing a move: the level decides between the quick choices of
-//! [`levels`](super::levels) and a search, and the `go` limits and clocks
-//! become the search's limits.
-//!
-//! PLACEHOLDER until the generic search lands on main: a one-ply look
-//! through the `Game` trait stands in for the searcher.
+//! [`levels`](super::levels) and a search, and the `go` limits and the
+//! clocks become the search's [`Limits`].
 
 use super::command::Go;
 use super::levels::{self, Level, Style};
-use crate::chess::{Move, Position};
-use crate::search::{Game, MoveList, Outcome};
-use std::fmt;
+use crate::chess::{Color, Move, Position};
+use crate::search::{Clock, Info, Limits, Searcher, TtError};
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
-
-/// Deepest search accepted (PLACEHOLDER for the search's own constant).
-pub const MAX_DEPTH: u32 = 64;
-
-/// Most search threads (PLACEHOLDER for the search's own constant).
-pub const MAX_THREADS: usize = 64;
-
-/// Why the thinker cannot be set up as asked.
-#[derive(Debug)]
-pub enum ThinkError {
-    /// The transposition table cannot be allocated.
-    Hash(String),
-}
-
-impl fmt::Display for ThinkError {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            ThinkError::Hash(why) => write!(f, "cannot allocate the hash table: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for ThinkError {}
+use std::time::{Duration, Instant};
 
 /// One request for a move.
 pub struct Job<'a> {
@@ -54,66 +27,100 @@ pub struct Job<'a> {
     pub stop: &'a AtomicBool,
 }
 
-/// The long-lived search state: the transposition table and its tables.
+/// The long-lived search state: the searcher and its transposition table.
 pub struct Thinker {
-    hash_mib: usize,
-    threads: usize,
+    searcher: Searcher<Position>,
+    /// Whether the table holds anything: clearing 64 MiB takes a few
+    /// milliseconds, which a `new` just before the first `move` should not
+    /// cost.
+    used: bool,
 }
 
 impl Thinker {
-    /// A thinker with a `hash_mib` MiB table, allocated now.
-    pub fn new(hash_mib: usize) -> Result<Thinker, ThinkError> {
+    /// A thinker with a `hash_mib` MiB table, allocated (and its pages
+    /// touched) now rather than during the first move.
+    pub fn new(hash_mib: usize) -> Result<Thinker, TtError> {
         Ok(Thinker {
-            hash_mib,
-            threads: 1,
+            searcher: Searcher::new(hash_mib)?,
+            used: false,
         })
     }
 
-    /// Replaces the table by one of `mib` MiB.
-    pub fn resize_hash(&mut self, mib: usize) -> Result<(), ThinkError> {
-        self.hash_mib = mib;
+    /// Replaces the table by a cleared one of `mib` MiB; on failure the
+    /// old one is kept.
+    pub fn resize_hash(&mut self, mib: usize) -> Result<(), TtError> {
+        self.searcher.resize_hash(mib)?;
+        self.used = false;
         Ok(())
     }
 
     /// Searches with `threads` threads.
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads;
+        self.searcher.set_threads(threads);
     }
 
-    /// Forgets what earlier games taught.
-    pub fn new_game(&mut self) {}
+    /// Forgets what earlier games taught, so that a game replays the same
+    /// way (single-threaded, without clocks).
+    pub fn new_game(&mut self) {
+        if self.used {
+            self.searcher.clear();
+            self.used = false;
+        }
+    }
 
-    /// The move to play; `None` only if the game is over.
-    pub fn think(&mut self, job: &Job<'_>) -> Option<Move> {
-        log::debug!(
-            "thinking with {} MiB, {} threads, {:?}",
-            self.hash_mib,
-            self.threads,
-            job.go
-        );
+    /// The move to play; `None` only if the game is over. `on_info` sees
+    /// every completed iteration of a search.
+    pub fn think(
+        &mut self,
+        job: &Job<'_>,
+        on_info: &mut dyn FnMut(&Info<'_, Move>),
+    ) -> Option<Move> {
+        let mut limits = limits(&job.go, job.position.side_to_move(), job.arrived);
         match job.level.style() {
             style @ (Style::Random | Style::Forcing | Style::Careful) => {
-                levels::quick_move(job.position, style, job.seed)
+                return levels::quick_move(job.position, style, job.seed);
             }
-            Style::Full | Style::Depth(_) => one_ply(job.position),
+            Style::Depth(depth) => {
+                limits.depth = Some(limits.depth.map_or(depth, |d| d.min(depth)));
+            }
+            Style::Full => {}
         }
+        self.used = true;
+        let result = self
+            .searcher
+            .search(job.position, job.history, &limits, job.stop, on_info);
+        log::info!(
+            "searched depth {} score {} nodes {} in {:?}",
+            result.depth,
+            result.score,
+            result.nodes,
+            result.elapsed
+        );
+        result.best_move
     }
 }
 
-/// The placeholder search: the move after which the opponent's static
-/// evaluation is lowest.
-fn one_ply(pos: &Position) -> Option<Move> {
-    let mut moves = MoveList::new();
-    Game::generate(pos, &mut moves);
-    moves.iter().copied().min_by_key(|&mv| {
-        let after = Game::play(pos, mv);
-        let mut replies = MoveList::new();
-        Game::generate(&after, &mut replies);
-        match after.outcome(&replies) {
-            Some(Outcome::Loss) => i32::MIN,
-            Some(Outcome::Win) => i32::MAX,
-            Some(Outcome::Draw) => 0,
-            None => after.evaluate(),
-        }
-    })
+/// The search limits of `go` for the side to move `side`.
+pub fn limits(go: &Go, side: Color, arrived: Instant) -> Limits {
+    let mut limits = Limits {
+        start: Some(arrived),
+        ..Limits::default()
+    };
+    if go.infinite {
+        return limits;
+    }
+    let ms = Duration::from_millis;
+    let (time, increment) = match side {
+        Color::White => (go.wtime, go.winc),
+        Color::Black => (go.btime, go.binc),
+    };
+    limits.clock = time.map(|time| Clock {
+        remaining: ms(time),
+        increment: ms(increment.unwrap_or(0)),
+        moves_to_go: go.movestogo,
+    });
+    limits.movetime = go.movetime.map(ms);
+    limits.depth = go.depth;
+    limits.nodes = go.nodes;
+    limits
 }

@@ -6,8 +6,8 @@ use super::NAME;
 use super::command::MAX_HASH_MIB;
 use super::levels::MAX_LEVEL;
 use super::session::DEFAULT_HASH_MIB;
-use super::think::MAX_THREADS;
-use crate::chess::Rules;
+use crate::chess::{Move, Rules};
+use crate::search::{Info, MAX_THREADS, ScoreKind};
 
 /// The lines answering `uci`, before `uciok`.
 pub fn hello(rules: Rules) -> Vec<String> {
@@ -21,4 +21,26 @@ pub fn hello(rules: Rules) -> Vec<String> {
         format!("option name Level type spin default 0 min 0 max {MAX_LEVEL}"),
         "option name Seed type spin default 0 min 0 max 2147483647".to_string(),
     ]
+}
+
+/// An `info` line for a completed iteration.
+pub fn info_line(info: &Info<'_, Move>) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        ScoreKind::of(info.score),
+        info.nodes,
+        info.nps(),
+        info.hashfull,
+        info.elapsed.as_millis()
+    );
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for mv in info.pv {
+            line.push(' ');
+            line.push_str(&mv.to_string());
+        }
+    }
+    line
 }
