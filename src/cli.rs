@@ -36,6 +36,13 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a fixed set of positions to a fixed depth; the last line is
+    /// `<nodes> nodes <nps> nps`, the node count being deterministic.
+    Bench {
+        /// Plies to search each position.
+        #[arg(default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
     /// Testing aid: read FENs from stdin, one per line, and print for each
     /// the status (score and reason, or `* -`) and the sorted legal moves
     /// in UCI form. Used by scripts/oracle_check.py.
@@ -119,6 +126,21 @@ fn run_legal(rules: Rules) -> Result<(), String> {
     out.flush().map_err(|e| e.to_string())
 }
 
+fn run_bench(depth: u32) -> Result<(), String> {
+    use crate::engine::bench;
+    // The search wants more stack than the main thread may have.
+    let job = std::thread::Builder::new()
+        .stack_size(32 << 20)
+        .spawn(move || bench::run(depth, |line| println!("{line}")))
+        .map_err(|e| format!("cannot start the benchmark: {e}"))?;
+    let summary = job
+        .join()
+        .map_err(|_| "the benchmark failed".to_string())?
+        .map_err(|e| e.to_string())?;
+    println!("{} nodes {} nps", summary.nodes, summary.nps());
+    Ok(())
+}
+
 /// Runs the program; the binary only calls this.
 pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
@@ -132,6 +154,7 @@ pub fn main() -> ExitCode {
             divide,
         }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
         Some(Command::Legal { rules }) => run_legal(rules),
+        Some(Command::Bench { depth }) => run_bench(depth),
         None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(|e| e.to_string()),
     };

@@ -10,6 +10,7 @@
 //! GUI waiting. Everything else is answered by the worker, in the order
 //! the commands arrived, one line each, flushed at once.
 
+pub mod bench;
 pub mod command;
 pub mod levels;
 pub mod reader;

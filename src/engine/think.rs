@@ -49,9 +49,7 @@ impl Thinker {
     /// Replaces the table by a cleared one of `mib` MiB; on failure the
     /// old one is kept.
     pub fn resize_hash(&mut self, mib: usize) -> Result<(), TtError> {
-        self.searcher.resize_hash(mib)?;
-        self.used = false;
-        Ok(())
+        self.searcher.resize_hash(mib)
     }
 
     /// Searches with `threads` threads.
