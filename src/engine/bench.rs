@@ -98,7 +98,8 @@ pub fn run(depth: u32, mut report: impl FnMut(&str)) -> Result<Summary, TtError>
             .best_move
             .map_or("-".to_string(), |m| m.handout().to_string());
         report(&format!(
-            "{rules:<13} {fen:<72} {:>10} nodes  best {best}",
+            "{:<13} {fen:<72} {:>10} nodes  best {best}",
+            rules.name(),
             result.nodes
         ));
     }

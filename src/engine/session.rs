@@ -74,6 +74,8 @@ impl fmt::Display for EngineError {
         match self {
             EngineError::Parse(e) => e.fmt(f),
             EngineError::Board(e) => write!(f, "bad board: {e}"),
+            // A field error names the FEN already.
+            EngineError::Fen(e @ FormatError::BadFenField { .. }) => e.fmt(f),
             EngineError::Fen(e) => write!(f, "bad FEN: {e}"),
             EngineError::Move { text, why } => write!(f, "illegal move '{text}': {why}"),
             EngineError::GameOver(status) => write!(
@@ -424,7 +426,13 @@ impl Session {
     fn set(&mut self, setting: Setting) -> Result<(), EngineError> {
         match setting {
             Setting::Rules(rules) => {
-                self.game = self.game.under(rules)?;
+                self.game = match (self.game.under(rules), self.protocol) {
+                    (Ok(game), _) => game,
+                    // A GUI sets the variant and then sends the position:
+                    // the game before it does not matter.
+                    (Err(_), Protocol::Uci) => Game::load(Start::Initial, rules, None)?,
+                    (Err(e), Protocol::Line) => return Err(e),
+                };
                 self.rules = rules;
             }
             Setting::Level(level) => self.level = level,
