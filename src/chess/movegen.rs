@@ -46,6 +46,31 @@ impl Position {
     /// Appends every legal move to `list`.
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         let promotions = self.rules().promotions();
+        if self.rules().is_antichess() {
+            // One pass over the king-safe moves, then drop the quiet ones if
+            // there was a capture: cheaper than two generator passes.
+            let them = self.color_bb(self.side_to_move().flip());
+            let start = list.len();
+            let mut capture = false;
+            self.for_each_king_safe(|pm| {
+                capture |= (pm.to & them).any();
+                pm.for_each(promotions, |m| {
+                    let _ = list.try_push(m);
+                });
+                false
+            });
+            if capture {
+                let mut i = start;
+                while i < list.len() {
+                    if them.has(list[i].to()) {
+                        i += 1;
+                    } else {
+                        list.swap_remove(i);
+                    }
+                }
+            }
+            return;
+        }
         self.for_each_legal(|pm| {
             pm.for_each(promotions, |m| {
                 // A position never has more than 218 legal moves.

@@ -527,6 +527,28 @@ impl Position {
         Some(pos)
     }
 
+    /// Every square `color` attacks.
+    pub fn attack_map(&self, color: Color) -> Bitboard {
+        let occ = self.occupied();
+        let pawns = self.pieces(color, PieceKind::Pawn);
+        let ahead = pawns.forward(color).0;
+        // Shift forward, then sideways without wrapping round the board.
+        let mut map = Bitboard(
+            ((ahead << 1) & !0x0101_0101_0101_0101) | ((ahead >> 1) & !0x8080_8080_8080_8080),
+        );
+        for sq in self.pieces(color, PieceKind::Knight) {
+            map |= attacks::knight(sq);
+        }
+        let queens = self.pieces(color, PieceKind::Queen);
+        for sq in self.pieces(color, PieceKind::Bishop) | queens {
+            map |= attacks::bishop(sq, occ);
+        }
+        for sq in self.pieces(color, PieceKind::Rook) | queens {
+            map |= attacks::rook(sq, occ);
+        }
+        map | attacks::king(self.king(color))
+    }
+
     /// Whether `color` has nothing but its king.
     #[inline]
     pub fn is_bare(&self, color: Color) -> bool {
