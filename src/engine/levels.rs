@@ -81,6 +81,8 @@ impl SplitMix {
 pub fn quick_move(pos: &Position, style: Style, seed: u64) -> Option<Move> {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
+    // The draw must not depend on the generator's order, which may change.
+    moves.sort_unstable_by_key(|m| m.bits());
     let mut rng = SplitMix(seed ^ pos.key());
     let candidates: Vec<Move> = match style {
         Style::Forcing => preferred(&moves, |&m| is_forcing(pos, m)),

@@ -107,7 +107,10 @@ impl Shared {
     fn stop_through(&self, last: u64) {
         let mut progress = lock(&self.progress);
         progress.stopped_through = progress.stopped_through.max(last);
-        self.stop.store(true, Ordering::Relaxed);
+        // A later search may be running already: it must go on.
+        if progress.searching.is_some_and(|(id, _)| id <= last) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The worker starts message `id`.
@@ -166,8 +169,8 @@ impl Drop for Farewell<'_> {
 }
 
 /// Runs the engine until `quit` or the end of `input`, answering on
-/// `output`. Fails only if the engine cannot start (the hash table cannot
-/// be allocated, or the worker thread cannot be created).
+/// `output`. Fails if the engine cannot start (the hash table cannot be
+/// allocated, or the worker thread cannot be created), or if it crashed.
 pub fn run(
     input: impl BufRead,
     output: impl Write + Send + 'static,
@@ -208,10 +211,7 @@ pub fn run(
             .map_err(session::EngineError::Thread)?
     };
     read_commands(input, &out, &shared, sender);
-    if worker.join().is_err() {
-        log::error!("the engine thread failed");
-    }
-    Ok(())
+    worker.join().map_err(|_| session::EngineError::Crashed)
 }
 
 /// The reader's end of the channel, numbering what it forwards.
@@ -283,8 +283,8 @@ fn read_commands(input: impl BufRead, out: &Out, shared: &Shared, sender: mpsc::
         }
     }
     // End of input: queued commands are still answered, but a search only
-    // `stop` could end would never finish.
+    // `stop` could end would never finish (nor, then, those before it).
     if shared.pending(last_unbounded) {
-        shared.stop_through(link.sent);
+        shared.stop_through(last_unbounded);
     }
 }

@@ -67,6 +67,8 @@ pub enum EngineError {
     Hash(TtError),
     /// The worker thread cannot be started.
     Thread(std::io::Error),
+    /// The worker thread panicked: a bug.
+    Crashed,
 }
 
 impl fmt::Display for EngineError {
@@ -97,6 +99,7 @@ impl fmt::Display for EngineError {
             }
             EngineError::Hash(e) => e.fmt(f),
             EngineError::Thread(e) => write!(f, "cannot start the engine thread: {e}"),
+            EngineError::Crashed => write!(f, "the engine thread crashed"),
         }
     }
 }
