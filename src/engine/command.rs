@@ -298,64 +298,36 @@ pub fn parse(line: &str, protocol: Protocol) -> Result<Option<Command>, ParseErr
     if first.starts_with('#') {
         return Ok(None);
     }
-    let arity = |command, usage, n: usize| {
-        if args.len() == n {
-            Ok(())
-        } else {
-            Err(ParseError::Arity { command, usage })
-        }
-    };
     let command = match (first, protocol) {
-        ("isready", _) => {
-            arity("isready", "isready", 0)?;
-            Command::IsReady
-        }
-        ("quit", _) => {
-            arity("quit", "quit", 0)?;
-            Command::Quit
-        }
-        ("stop", _) => {
-            arity("stop", "stop", 0)?;
-            Command::Stop
-        }
-        ("board", _) => {
-            arity("board", "board", 0)?;
-            Command::Board
-        }
-        ("moves", _) => {
-            arity("moves", "moves", 0)?;
-            Command::Moves
-        }
+        ("isready", _) => exact::<0>(args, "isready", "isready").map(|[]| Command::IsReady)?,
+        ("quit", _) => exact::<0>(args, "quit", "quit").map(|[]| Command::Quit)?,
+        ("stop", _) => exact::<0>(args, "stop", "stop").map(|[]| Command::Stop)?,
+        ("board", _) => exact::<0>(args, "board", "board").map(|[]| Command::Board)?,
+        ("moves", _) => exact::<0>(args, "moves", "moves").map(|[]| Command::Moves)?,
+        ("uci", _) => exact::<0>(args, "uci", "uci").map(|[]| Command::Uci)?,
         ("perft", _) => {
-            arity("perft", "perft <depth>", 1)?;
-            Command::Perft(number("the perft depth", args[0], 0, MAX_PERFT)?)
-        }
-        ("uci", _) => {
-            arity("uci", "uci", 0)?;
-            Command::Uci
+            let [depth] = exact(args, "perft", "perft <depth>")?;
+            Command::Perft(number("the perft depth", depth, 0, MAX_PERFT)?)
         }
         ("go", Protocol::Line) => Command::Go(parse_line_go(args)?),
         ("go", Protocol::Uci) => Command::Go(parse_uci_go(args)?),
-        ("name", Protocol::Line) => {
-            arity("name", "name", 0)?;
-            Command::Name
-        }
+        ("name", Protocol::Line) => exact::<0>(args, "name", "name").map(|[]| Command::Name)?,
         ("new", Protocol::Line) => parse_new(args)?,
         ("move", Protocol::Line) => {
-            arity("move", MOVE_USAGE, 3)?;
+            let [opponent, mine, theirs] = exact(args, "move", MOVE_USAGE)?;
             Command::Move {
-                opponent: (args[0] != "-").then(|| args[0].to_string()),
-                my_ms: milliseconds("my time", args[1])?,
-                their_ms: milliseconds("the opponent's time", args[2])?,
+                opponent: (opponent != "-").then(|| opponent.to_string()),
+                my_ms: milliseconds("my time", mine)?,
+                their_ms: milliseconds("the opponent's time", theirs)?,
             }
         }
         ("play", Protocol::Line) => {
-            arity("play", "play <move>", 1)?;
-            Command::Play(args[0].to_string())
+            let [mv] = exact(args, "play", "play <move>")?;
+            Command::Play(mv.to_string())
         }
         ("set", Protocol::Line) => {
-            arity("set", SET_USAGE, 2)?;
-            Command::Set(parse_setting(args[0], args[1])?)
+            let [name, value] = exact(args, "set", SET_USAGE)?;
+            Command::Set(parse_setting(name, value)?)
         }
         ("setoption", Protocol::Uci) => Command::Set(parse_setoption(args)?),
         ("ucinewgame", Protocol::Uci) => Command::UciNewGame,
@@ -369,6 +341,15 @@ pub fn parse(line: &str, protocol: Protocol) -> Result<Option<Command>, ParseErr
         }
     };
     Ok(Some(command))
+}
+
+/// The arguments of a command that takes exactly `N` words.
+fn exact<'a, const N: usize>(
+    args: &[&'a str],
+    command: &'static str,
+    usage: &'static str,
+) -> Result<[&'a str; N], ParseError> {
+    <[&str; N]>::try_from(args).map_err(|_| ParseError::Arity { command, usage })
 }
 
 fn parse_new(args: &[&str]) -> Result<Command, ParseError> {
@@ -471,12 +452,9 @@ fn parse_setoption(args: &[&str]) -> Result<Setting, ParseError> {
     let ["name", rest @ ..] = args else {
         return Err(arity);
     };
-    let split = rest
-        .iter()
-        .position(|&w| w == "value")
-        .ok_or(arity.clone())?;
-    let name = rest[..split].join(" ");
-    let value = rest[split + 1..].join(" ");
+    let mut parts = rest.splitn(2, |&w| w == "value");
+    let name = parts.next().unwrap_or_default().join(" ");
+    let value = parts.next().ok_or(arity.clone())?.join(" ");
     if name.is_empty() || value.is_empty() {
         return Err(arity);
     }
@@ -490,11 +468,9 @@ fn parse_setoption(args: &[&str]) -> Result<Setting, ParseError> {
 
 fn parse_position(args: &[&str]) -> Result<Command, ParseError> {
     const USAGE: &str = "position startpos|fen <FEN> [moves <m>...]";
-    let split = args.iter().position(|&w| w == "moves");
-    let (setup, moves) = match split {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
+    let mut parts = args.splitn(2, |&w| w == "moves");
+    let setup = parts.next().unwrap_or_default();
+    let moves = parts.next().unwrap_or_default();
     let start = match setup {
         ["startpos"] => Start::Initial,
         ["fen", fen @ ..] if !fen.is_empty() => Start::Fen(fen.join(" ")),
