@@ -8,4 +8,6 @@
 
 pub mod chess;
 pub mod cli;
+pub mod play;
+pub mod referee;
 pub mod search;

@@ -1,0 +1,4 @@
+//! placeholder
+pub fn run(_args: &crate::cli::PlayArgs) -> Result<(), String> {
+    Err("not yet".into())
+}
