@@ -151,7 +151,7 @@ impl Player for LineEngine {
             let line = self
                 .process
                 .recv(turn.deadline)
-                .map_err(|why| self.process.fault(why, "a move"))?;
+                .map_err(|why| self.process.fault(why, "move"))?;
             let mut words = line.split_whitespace();
             let answer = match (words.next(), words.next(), words.next()) {
                 (None, _, _) | (Some("info"), _, _) => continue,
