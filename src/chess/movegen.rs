@@ -46,6 +46,31 @@ impl Position {
     /// Appends every legal move to `list`.
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         let promotions = self.rules().promotions();
+        if self.rules().is_antichess() {
+            // One pass over the king-safe moves, then drop the quiet ones if
+            // there was a capture: cheaper than two generator passes.
+            let them = self.color_bb(self.side_to_move().flip());
+            let start = list.len();
+            let mut capture = false;
+            self.for_each_king_safe(|pm| {
+                capture |= (pm.to & them).any();
+                pm.for_each(promotions, |m| {
+                    let _ = list.try_push(m);
+                });
+                false
+            });
+            if capture {
+                let mut i = start;
+                while i < list.len() {
+                    if them.has(list[i].to()) {
+                        i += 1;
+                    } else {
+                        list.swap_remove(i);
+                    }
+                }
+            }
+            return;
+        }
         self.for_each_legal(|pm| {
             pm.for_each(promotions, |m| {
                 // A position never has more than 218 legal moves.
@@ -227,33 +252,21 @@ impl Position {
     /// Castling destinations of the king (not in check): the squares
     /// between king and rook empty, the king's path not attacked.
     fn castling_moves(&self, side: Color, occ: Bitboard) -> Bitboard {
-        let (short, long, rank) = match side {
-            Color::White => (Castling::WHITE_SHORT, Castling::WHITE_LONG, 0),
-            Color::Black => (Castling::BLACK_SHORT, Castling::BLACK_LONG, 7),
-        };
-        let sq = |file: u8| Square::from_coords(file, rank);
+        // (right, squares that must be empty, squares the king crosses,
+        // king destination) for each colour, as bit masks on rank 1 / 8.
+        const WHITE: [(u8, u64, u64, u64); 2] = [
+            (Castling::WHITE_SHORT, 0x60, 0x60, 0x40),
+            (Castling::WHITE_LONG, 0x0E, 0x0C, 0x04),
+        ];
+        let shift = if side == Color::White { 0 } else { 56 };
+        let rights = self.castling().0 >> (2 * side.index());
         let mut to = Bitboard::EMPTY;
-        let rights = self.castling();
-        for (right, empty_files, safe_files, king_to) in [
-            (short, &[5u8, 6][..], &[5u8, 6][..], 6u8),
-            (long, &[1, 2, 3][..], &[3, 2][..], 2),
-        ] {
-            if !rights.has(right) {
-                continue;
-            }
-            let empty = empty_files
-                .iter()
-                .filter_map(|&f| sq(f))
-                .all(|s| !occ.has(s));
-            let safe = safe_files
-                .iter()
-                .filter_map(|&f| sq(f))
-                .all(|s| !self.is_attacked(s, side.flip(), occ));
-            if empty
-                && safe
-                && let Some(dest) = sq(king_to)
+        for (right, empty, path, dest) in WHITE {
+            if rights & right != 0
+                && (occ.0 & empty << shift) == 0
+                && Bitboard(path << shift).all(|sq| !self.is_attacked(sq, side.flip(), occ))
             {
-                to |= dest.bb();
+                to |= Bitboard(dest << shift);
             }
         }
         to
