@@ -122,6 +122,9 @@ pub struct PlayArgs {
     /// Each side's time in seconds.
     #[arg(long, default_value_t = 300.0)]
     pub time: f64,
+    /// Play against this engine instead of ours (a player spec as in `match`).
+    #[arg(long)]
+    pub opponent: Option<PlayerSpec>,
 }
 
 /// Seconds from the command line to milliseconds.

@@ -122,10 +122,12 @@ pub fn millis(d: Duration) -> u64 {
 /// progress lines.
 pub fn show(d: Duration) -> String {
     let ms = millis(d);
-    let secs = ms / 1000;
-    if secs < 10 {
-        return format!("0:0{}.{}", secs, ms % 1000 / 100);
+    if ms < 10_000 {
+        return format!("0:0{}.{}", ms / 1000, ms % 1000 / 100);
     }
+    // Whole seconds round up, so that a clock just started still shows
+    // its full time.
+    let secs = ms.div_ceil(1000);
     let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
     if h > 0 {
         format!("{h}:{m:02}:{s:02}")

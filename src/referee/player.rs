@@ -319,7 +319,7 @@ pub fn random_move(pos: &Position, rng: &mut SplitMix) -> Option<crate::chess::M
     if moves.is_empty() {
         return None;
     }
-    let i = (u128::from(rng.next_u64()) * moves.len() as u128 >> 64) as usize;
+    let i = ((u128::from(rng.next_u64()) * moves.len() as u128) >> 64) as usize;
     moves.get(i).copied()
 }
 

@@ -113,7 +113,9 @@ impl Process {
     /// status when the process has gone.
     pub fn fault(&mut self, why: NoLine, waiting_for: &str) -> Fault {
         match why {
-            NoLine::Timeout => Fault::new(FaultKind::Hang, format!("it sent no {waiting_for} in time")),
+            NoLine::Timeout => {
+                Fault::new(FaultKind::Hang, format!("it sent no {waiting_for} in time"))
+            }
             NoLine::Closed => {
                 // Give the exit status a moment to arrive after the pipe closed.
                 let deadline = Instant::now() + QUIT_GRACE;
