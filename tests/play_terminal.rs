@@ -22,7 +22,18 @@ impl Terminal {
     fn start(dir: &Path, command: &str) -> Terminal {
         let socket = format!("antichess-play-test-{}", std::process::id());
         let status = Command::new("tmux")
-            .args(["-L", &socket, "new-session", "-d", "-s", "play", "-x", "110", "-y", "60"])
+            .args([
+                "-L",
+                &socket,
+                "new-session",
+                "-d",
+                "-s",
+                "play",
+                "-x",
+                "110",
+                "-y",
+                "60",
+            ])
             .arg("-c")
             .arg(dir)
             .arg(command)
@@ -92,11 +103,18 @@ fn a_person_plays_saves_loads_and_changes_the_time() {
         "white\n60000\n45000\n----k---\n--------\n--------\n---p----\n----P---\n--------\n--------\n----K---\n",
     )
     .unwrap();
-    std::fs::write(dir.join("damaged.txt"), "white\n60000\n45000\nrnbqkbnr\npppppppp\n---x----\n").unwrap();
+    std::fs::write(
+        dir.join("damaged.txt"),
+        "white\n60000\n45000\nrnbqkbnr\npppppppp\n---x----\n",
+    )
+    .unwrap();
     let term = Terminal::start(&dir, &format!("{BIN} play --level 1 --opponent random:7"));
 
     let screen = term.wait_for(&["White to move", "5:00", "You (human)"]);
-    assert!(screen.contains("  2  P  P  P  P  P  P  P  P  2"), "{screen}");
+    assert!(
+        screen.contains("  2  P  P  P  P  P  P  P  P  2"),
+        "{screen}"
+    );
 
     // An illegal move is explained and the person tries again.
     term.type_line("e2-e5");
@@ -127,7 +145,10 @@ fn a_person_plays_saves_loads_and_changes_the_time() {
     term.type_line("load damaged.txt");
     let screen = term.wait_for(&["cannot load damaged.txt: expected 8 rows of squares, found 3"]);
     assert!(screen.contains("the current game is unchanged"), "{screen}");
-    assert!(screen.contains("  2  P  P  P  P  .  P  P  P  2"), "{screen}");
+    assert!(
+        screen.contains("  2  P  P  P  P  .  P  P  P  2"),
+        "{screen}"
+    );
 
     // Load a prepared game, playing white; a capture is compulsory.
     term.type_line("load capture.txt white");

@@ -320,7 +320,6 @@ impl Session {
                 self.score[1] += 0.5;
             }
         }
-        self.notes.push(format!("Game over: {result}."));
         self.phase = Phase::Over(Box::new(result));
     }
 
