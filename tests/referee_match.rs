@@ -46,12 +46,16 @@ fn bad_engines_lose_with_the_fault_named_and_the_match_goes_on() {
         ),
         ("silent", 3, "hang: it sent no move in time"),
         ("crash", 2, "crash: exited"),
+        ("slow", 4, "lost on time (answered after "),
     ];
     let threads: Vec<_> = cases
         .into_iter()
         .map(|(mode, column, message)| {
             std::thread::spawn(move || {
                 let bad = format!("proto:sh {BAD_ENGINE} {mode}");
+                // The slow engine answers within the grace period, the
+                // silent one never does.
+                let grace = if mode == "slow" { "5000" } else { "100" };
                 let (out, err) = run_match(&[
                     "--engine1",
                     &bad,
@@ -62,7 +66,7 @@ fn bad_engines_lose_with_the_fault_named_and_the_match_goes_on() {
                     "--time",
                     "0.3",
                     "--grace-ms",
-                    "100",
+                    grace,
                 ]);
                 assert!(
                     out.contains("Score of sh level 0 vs random 5: 0 - 2 - 0"),
@@ -75,11 +79,11 @@ fn bad_engines_lose_with_the_fault_named_and_the_match_goes_on() {
                 // Both games were played, one with each colour, each lost
                 // to the fault.
                 assert!(
-                    err.contains("game 1/2: sh level 0 - random 5 0-1 (black wins: white: "),
+                    err.contains("game 1/2: sh level 0 - random 5 0-1 (black wins: white"),
                     "{err}"
                 );
                 assert!(
-                    err.contains("game 2/2: random 5 - sh level 0 1-0 (white wins: black: "),
+                    err.contains("game 2/2: random 5 - sh level 0 1-0 (white wins: black"),
                     "{err}"
                 );
                 assert!(err.contains(message), "{mode}: {err}");
@@ -172,4 +176,42 @@ fn a_bad_openings_file_is_refused_with_its_line() {
         "{err}"
     );
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn two_built_in_levels_play_a_short_match() {
+    let (out, err) = run_match(&[
+        "--engine1",
+        "level:1",
+        "--engine2",
+        "level:4",
+        "--games",
+        "2",
+        "--time",
+        "5",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "200",
+    ]);
+    assert!(
+        out.contains("Score of antichess level 1 vs antichess level 4: "),
+        "{out}"
+    );
+    assert!(out.contains("2 games"), "{out}");
+    assert!(out.contains("Elo difference: "), "{out}");
+    assert_eq!(
+        faults(&out, "antichess level 1"),
+        vec![0; 5],
+        "{out}\n{err}"
+    );
+    assert_eq!(
+        faults(&out, "antichess level 4"),
+        vec![0; 5],
+        "{out}\n{err}"
+    );
+    assert!(
+        err.contains("game 2/2: antichess level 4 - antichess level 1 "),
+        "{err}"
+    );
 }
