@@ -95,6 +95,7 @@ fn temp_dir() -> PathBuf {
 }
 
 #[test]
+#[ignore = "needs the engine line protocol, which is not on main yet"]
 fn a_person_plays_saves_loads_and_changes_the_time() {
     let dir = temp_dir();
     // After white's e4xd5 black has only its king left, and wins.
@@ -108,7 +109,7 @@ fn a_person_plays_saves_loads_and_changes_the_time() {
         "white\n60000\n45000\nrnbqkbnr\npppppppp\n---x----\n",
     )
     .unwrap();
-    let term = Terminal::start(&dir, &format!("{BIN} play --level 1 --opponent random:7"));
+    let term = Terminal::start(&dir, &format!("{BIN} play --level 1"));
 
     let screen = term.wait_for(&["White to move", "5:00", "You (human)"]);
     assert!(
