@@ -9,4 +9,6 @@
 pub mod chess;
 pub mod cli;
 pub mod engine;
+pub mod play;
+pub mod referee;
 pub mod search;

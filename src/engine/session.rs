@@ -429,12 +429,14 @@ impl Session {
     fn set(&mut self, setting: Setting) -> Result<(), EngineError> {
         match setting {
             Setting::Rules(rules) => {
-                self.game = match (self.game.under(rules), self.protocol) {
-                    (Ok(game), _) => game,
-                    // A GUI sets the variant and then sends the position:
-                    // the game before it does not matter.
-                    (Err(_), Protocol::Uci) => Game::load(Start::Initial, rules, None)?,
-                    (Err(e), Protocol::Line) => return Err(e),
+                self.game = match self.game.under(rules) {
+                    Ok(game) => game,
+                    // Referees and GUIs set the rules and then send the
+                    // game (`new`, `position`): the old one does not matter.
+                    Err(e) => {
+                        log::info!("{e}; starting from the start position");
+                        Game::load(Start::Initial, rules, self.game.engine)?
+                    }
                 };
                 self.rules = rules;
             }
