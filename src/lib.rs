@@ -8,4 +8,8 @@
 
 pub mod chess;
 pub mod chessforge;
+pub mod cli;
+pub mod engine;
+pub mod play;
+pub mod referee;
 pub mod search;

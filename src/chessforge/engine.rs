@@ -60,7 +60,9 @@ impl Engine {
         let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
         let result = match command {
+            // Blank lines and comments get no answer, as in the main protocol.
             "" => return Reply::Silent,
+            _ if command.starts_with('#') => return Reply::Silent,
             "quit" => return Reply::Quit,
             "new" => self.new_game(rest),
             "board" => self.load(rest),
@@ -93,7 +95,7 @@ impl Engine {
         let mut seed = None;
         let mut rules = RuleSet::Standard;
         for word in args.split_whitespace() {
-            match word {
+            match word.to_ascii_lowercase().as_str() {
                 "standard" => rules = RuleSet::Standard,
                 "extra" => rules = RuleSet::Extra,
                 _ if seed.is_none() => {

@@ -1,0 +1,362 @@
+//! Fully legal move generation.
+//!
+//! Moves come out grouped by piece ([`PieceMoves`]): one from-square and a
+//! bitboard of destinations, already legal, so counting leaves is a
+//! popcount. Legality comes from the check mask (a checked king's blocking
+//! and capturing squares), the pin lines kept in the position, and an
+//! attack test only for king moves and en passant.
+//!
+//! In antichess the king-safe captures are generated first; the quiet
+//! moves only when there are none, since a capture is compulsory.
+
+use super::attacks;
+use super::moves::{Move, PieceMoves};
+use super::position::{Castling, Position};
+use super::types::{Bitboard, Color, PieceKind, Square};
+use crate::search::MoveList;
+
+impl Position {
+    /// Calls `f` with every non-empty group of legal moves. Stops as soon
+    /// as `f` returns `true`, and then returns `true`.
+    #[inline]
+    pub fn for_each_legal(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        let us = self.color_bb(self.side_to_move());
+        let them = self.color_bb(self.side_to_move().flip());
+        if self.rules().is_antichess() {
+            let mut any_capture = false;
+            let stopped = self.generate(them, &mut |pm| {
+                any_capture = true;
+                f(pm)
+            });
+            if stopped || any_capture {
+                return stopped;
+            }
+            self.generate(!self.occupied(), &mut f)
+        } else {
+            self.generate(!us, &mut f)
+        }
+    }
+
+    /// Like [`Position::for_each_legal`] but ignoring the compulsory
+    /// capture: every move that keeps the king safe.
+    pub(crate) fn for_each_king_safe(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate(!self.color_bb(self.side_to_move()), &mut f)
+    }
+
+    /// Appends every legal move to `list`.
+    pub fn legal_moves(&self, list: &mut MoveList<Move>) {
+        let promotions = self.rules().promotions();
+        if self.rules().is_antichess() {
+            // One pass over the king-safe moves, then drop the quiet ones if
+            // there was a capture: cheaper than two generator passes.
+            let them = self.color_bb(self.side_to_move().flip());
+            let start = list.len();
+            let mut capture = false;
+            self.for_each_king_safe(|pm| {
+                capture |= (pm.to & them).any();
+                pm.for_each(promotions, |m| {
+                    let _ = list.try_push(m);
+                });
+                false
+            });
+            if capture {
+                let mut i = start;
+                while i < list.len() {
+                    if them.has(list[i].to()) {
+                        i += 1;
+                    } else {
+                        list.swap_remove(i);
+                    }
+                }
+            }
+            return;
+        }
+        self.for_each_legal(|pm| {
+            pm.for_each(promotions, |m| {
+                // A position never has more than 218 legal moves.
+                let _ = list.try_push(m);
+            });
+            false
+        });
+    }
+
+    /// The number of legal moves, by popcount.
+    #[inline]
+    pub fn count_legal(&self) -> usize {
+        let mut counter = Counter {
+            them: self.color_bb(self.side_to_move().flip()),
+            promotions: self.rules().promotions().len(),
+            captures: 0,
+            quiets: 0,
+        };
+        // In antichess one pass over the king-safe moves, captures counted
+        // apart, is cheaper than generating captures and then quiet moves.
+        self.generate(!self.color_bb(self.side_to_move()), &mut counter);
+        if self.rules().is_antichess() && counter.captures > 0 {
+            counter.captures
+        } else {
+            counter.captures + counter.quiets
+        }
+    }
+
+    /// Whether the side to move has any legal move.
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        self.for_each_legal(|_| true)
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let promotions = self.rules().promotions();
+        self.for_each_legal(|pm| {
+            if pm.from != mv.from() || !pm.to.has(mv.to()) {
+                return false;
+            }
+            let mut found = false;
+            pm.for_each(promotions, |m| found |= m == mv);
+            found
+        })
+    }
+
+    /// Legal moves whose destination lies in `targets` (plus en passant
+    /// when `targets` holds enemy pieces, plus castling when it holds
+    /// empty squares).
+    fn generate<S: Sink>(&self, targets: Bitboard, sink: &mut S) -> bool {
+        let side = self.side_to_move();
+        let us = self.color_bb(side);
+        let them = self.color_bb(side.flip());
+        let occ = self.occupied();
+        let ksq = self.king(side);
+        let checkers = self.checkers();
+
+        // King moves: test each destination with the king lifted off the
+        // board, so that it cannot hide behind itself from a slider.
+        let mut king_to = Bitboard::EMPTY;
+        let lifted = occ ^ ksq.bb();
+        for to in attacks::king(ksq) & !us & targets {
+            if !self.is_attacked(to, side.flip(), lifted) {
+                king_to |= to.bb();
+            }
+        }
+        if checkers.is_empty() && self.rules().castling_and_en_passant() && (targets & !occ).any() {
+            king_to |= self.castling_moves(side, occ);
+        }
+        if king_to.any()
+            && sink.piece(PieceMoves {
+                kind: PieceKind::King,
+                from: ksq,
+                to: king_to,
+            })
+        {
+            return true;
+        }
+        if checkers.several() {
+            return false;
+        }
+        let check_mask = match checkers.first() {
+            Some(checker) => attacks::between(ksq, checker) | checkers,
+            None => Bitboard::FULL,
+        };
+        let mask = targets & check_mask & !us;
+        let pinned = self.pinned();
+        let pin_line = |from: Square| {
+            if pinned.has(from) {
+                attacks::line(ksq, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+
+        for (kind, movable) in [
+            (
+                PieceKind::Knight,
+                self.pieces(side, PieceKind::Knight) & !pinned,
+            ),
+            (PieceKind::Bishop, self.pieces(side, PieceKind::Bishop)),
+            (PieceKind::Rook, self.pieces(side, PieceKind::Rook)),
+            (PieceKind::Queen, self.pieces(side, PieceKind::Queen)),
+        ] {
+            for from in movable {
+                let reach = match kind {
+                    PieceKind::Knight => attacks::knight(from),
+                    PieceKind::Bishop => attacks::bishop(from, occ),
+                    PieceKind::Rook => attacks::rook(from, occ),
+                    _ => attacks::queen(from, occ),
+                };
+                let to = reach & mask & pin_line(from);
+                if to.any() && sink.piece(PieceMoves { kind, from, to }) {
+                    return true;
+                }
+            }
+        }
+
+        let double_rank = match side {
+            Color::White => Bitboard::rank(3),
+            Color::Black => Bitboard::rank(4),
+        };
+        let ep_target = self.ep_square().filter(|_| (targets & them).any());
+        let pawns = self.pieces(side, PieceKind::Pawn);
+        let mut one_by_one = pawns;
+        if S::BULK_PAWNS {
+            // Unpinned pawns as sets; pinned ones and en passant below.
+            let loose = pawns & !pinned;
+            one_by_one = pawns & pinned;
+            let single = loose.forward(side) & !occ;
+            let double = if self.rules().double_step() {
+                single.forward(side) & !occ & double_rank
+            } else {
+                Bitboard::EMPTY
+            };
+            let ahead = loose.forward(side);
+            let west = Bitboard((ahead.0 >> 1) & !0x8080_8080_8080_8080) & them;
+            let east = Bitboard((ahead.0 << 1) & !0x0101_0101_0101_0101) & them;
+            sink.pawn_sets((single | double) & mask, west & mask, east & mask);
+            if let Some(ep) = ep_target {
+                for from in attacks::pawn(side.flip(), ep) & loose {
+                    if self.ep_is_legal(from, ep) {
+                        let to = ep.bb();
+                        sink.piece(PieceMoves {
+                            kind: PieceKind::Pawn,
+                            from,
+                            to,
+                        });
+                    }
+                }
+            }
+        }
+        for from in one_by_one {
+            let mut to = attacks::pawn(side, from) & them;
+            let single = from.bb().forward(side) & !occ;
+            to |= single;
+            if self.rules().double_step() {
+                to |= single.forward(side) & !occ & double_rank;
+            }
+            to &= mask;
+            if let Some(ep) = ep_target
+                && attacks::pawn(side, from).has(ep)
+                && self.ep_is_legal(from, ep)
+            {
+                to |= ep.bb();
+            }
+            to &= pin_line(from);
+            if to.any()
+                && sink.piece(PieceMoves {
+                    kind: PieceKind::Pawn,
+                    from,
+                    to,
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// En passant is checked by playing it out on the bitboards: it removes
+    /// two pieces from one rank, which pin lines do not capture.
+    fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
+        let side = self.side_to_move();
+        let Some(victim) = ep.shifted(if side == Color::White { -8 } else { 8 }) else {
+            return false;
+        };
+        let occ = (self.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
+        let ksq = self.king(side);
+        let them = side.flip();
+        let rooks = self.pieces(them, PieceKind::Rook) | self.pieces(them, PieceKind::Queen);
+        let bishops = self.pieces(them, PieceKind::Bishop) | self.pieces(them, PieceKind::Queen);
+        // A knight or pawn giving check (other than the captured pawn) still
+        // does; sliders are settled by the new occupancy, since the capturing
+        // pawn may also block.
+        let leapers = self.checkers() & !victim.bb() & !(rooks | bishops);
+        leapers.is_empty()
+            && (attacks::rook(ksq, occ) & rooks).is_empty()
+            && (attacks::bishop(ksq, occ) & bishops).is_empty()
+    }
+
+    /// Castling destinations of the king (not in check): the squares
+    /// between king and rook empty, the king's path not attacked.
+    fn castling_moves(&self, side: Color, occ: Bitboard) -> Bitboard {
+        // (right, squares that must be empty, squares the king crosses,
+        // king destination) for each colour, as bit masks on rank 1 / 8.
+        const WHITE: [(u8, u64, u64, u64); 2] = [
+            (Castling::WHITE_SHORT, 0x60, 0x60, 0x40),
+            (Castling::WHITE_LONG, 0x0E, 0x0C, 0x04),
+        ];
+        let shift = if side == Color::White { 0 } else { 56 };
+        let rights = self.castling().0 >> (2 * side.index());
+        let mut to = Bitboard::EMPTY;
+        for (right, empty, path, dest) in WHITE {
+            if rights & right != 0
+                && (occ.0 & empty << shift) == 0
+                && Bitboard(path << shift).all(|sq| !self.is_attacked(sq, side.flip(), occ))
+            {
+                to |= Bitboard(dest << shift);
+            }
+        }
+        to
+    }
+}
+
+/// Where the generator hands its moves.
+trait Sink {
+    /// Whether unpinned pawns' moves may come as sets through
+    /// [`Sink::pawn_sets`] rather than one group per pawn.
+    const BULK_PAWNS: bool = false;
+
+    /// One piece's legal moves; `true` stops the generator.
+    fn piece(&mut self, moves: PieceMoves) -> bool;
+
+    /// Destinations of unpinned pawns' pushes and of their captures
+    /// towards the a-file and the h-file.
+    fn pawn_sets(&mut self, _pushes: Bitboard, _west: Bitboard, _east: Bitboard) {}
+}
+
+impl<F: FnMut(PieceMoves) -> bool> Sink for F {
+    #[inline]
+    fn piece(&mut self, moves: PieceMoves) -> bool {
+        self(moves)
+    }
+}
+
+/// Counts moves by popcount, captures apart from the rest.
+struct Counter {
+    them: Bitboard,
+    promotions: usize,
+    captures: usize,
+    quiets: usize,
+}
+
+/// Promotion ranks of both colours.
+const LAST_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
+
+impl Counter {
+    #[inline]
+    fn count(&self, to: Bitboard) -> usize {
+        to.count() as usize + (to & LAST_RANKS).count() as usize * (self.promotions - 1)
+    }
+}
+
+impl Sink for Counter {
+    const BULK_PAWNS: bool = true;
+
+    #[inline]
+    fn piece(&mut self, moves: PieceMoves) -> bool {
+        // En passant counts as quiet here; only chess has it, and chess
+        // adds both counts.
+        let (captures, quiets) = (moves.to & self.them, moves.to & !self.them);
+        if moves.kind == PieceKind::Pawn {
+            self.captures += self.count(captures);
+            self.quiets += self.count(quiets);
+        } else {
+            self.captures += captures.count() as usize;
+            self.quiets += quiets.count() as usize;
+        }
+        false
+    }
+
+    #[inline]
+    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard) {
+        self.quiets += self.count(pushes);
+        self.captures += self.count(west) + self.count(east);
+    }
+}

@@ -1,0 +1,298 @@
+//! The `antichess` command line: subcommands parsed by clap into a typed
+//! enum, each handed to the layer that owns it. With no subcommand the
+//! program is the headless engine speaking the line protocol.
+
+use crate::chess::{GameFile, Position, Rules, divide, perft};
+use crate::referee::player::PlayerSpec;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// A fast, strong machine player for antichess, chess and checkers.
+#[derive(Parser, Debug)]
+#[command(name = "antichess", version, about)]
+pub struct Cli {
+    /// What to do; without one, speak the engine line protocol on stdin/stdout.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the legal move tree.
+    Perft {
+        /// Plies to look ahead.
+        depth: u32,
+        /// Rule set: antichess, antichess1994 or chess.
+        #[arg(long, default_value = "antichess")]
+        rules: Rules,
+        /// A game file, or a one-line board (`white 300000 300000 rnbqkbnr ...`).
+        #[arg(long, conflicts_with = "fen")]
+        board: Option<String>,
+        /// A position in FEN.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Search a fixed set of positions to a fixed depth; the last line is
+    /// `<nodes> nodes <nps> nps`, the node count being deterministic.
+    Bench {
+        /// Plies to search each position.
+        #[arg(default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+    /// Play a series of refereed games between two engines.
+    Match(Box<MatchArgs>),
+    /// Play against the machine in the terminal.
+    Play(PlayArgs),
+    /// Testing aid: read FENs from stdin, one per line, and print for each
+    /// the status (score and reason, or `* -`) and the sorted legal moves
+    /// in UCI form. Used by scripts/oracle_check.py.
+    #[command(hide = true)]
+    Legal {
+        /// Rule set: antichess, antichess1994 or chess.
+        #[arg(long, default_value = "antichess")]
+        rules: Rules,
+    },
+}
+
+/// Options of `antichess match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// First player, colours alternating: level:N, random[:SEED], human,
+    /// proto:COMMAND[;level=N] or uci:COMMAND[;NAME=VALUE]...
+    #[arg(long, requires = "engine2", conflicts_with_all = ["white", "black"])]
+    pub engine1: Option<PlayerSpec>,
+    /// Second player, colours alternating.
+    #[arg(long, requires = "engine1")]
+    pub engine2: Option<PlayerSpec>,
+    /// White in every game.
+    #[arg(long, requires = "black")]
+    pub white: Option<PlayerSpec>,
+    /// Black in every game.
+    #[arg(long, requires = "white")]
+    pub black: Option<PlayerSpec>,
+    /// Rule set: antichess, antichess1994 or chess.
+    #[arg(long, default_value = "antichess")]
+    pub rules: Rules,
+    /// Number of games.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Each side's time in seconds (sudden death).
+    #[arg(long, default_value_t = 10.0)]
+    pub time: f64,
+    /// Seconds added after each move.
+    #[arg(long, default_value_t = 0.0)]
+    pub inc: f64,
+    /// Milliseconds the referee waits past a flag before calling a player hung.
+    #[arg(long, default_value_t = 1000)]
+    pub grace_ms: u64,
+    /// Start positions, one per line (FEN or one-line game file), each
+    /// played with both colours.
+    #[arg(long, conflicts_with = "random_plies")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Start each pair of games after this many random plies.
+    #[arg(long)]
+    pub random_plies: Option<u32>,
+    /// Seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Adjudicate a draw after this many plies (off by default).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Adjudicate a draw when a position occurs this many times (off by default).
+    #[arg(long)]
+    pub repetitions: Option<u32>,
+    /// Write the games to this file as PGN.
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+}
+
+/// Options of `antichess play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Rule set: antichess, antichess1994 or chess.
+    #[arg(long, default_value = "antichess")]
+    pub rules: Rules,
+    /// The colour you play.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// The machine's level.
+    #[arg(long, default_value_t = 3)]
+    pub level: u32,
+    /// Each side's time in seconds.
+    #[arg(long, default_value_t = 300.0)]
+    pub time: f64,
+    /// Play against this engine instead of ours (a player spec as in `match`).
+    #[arg(long)]
+    pub opponent: Option<PlayerSpec>,
+}
+
+/// Seconds from the command line to milliseconds.
+fn to_ms(what: &str, seconds: f64) -> Result<u64, String> {
+    if !seconds.is_finite() || !(0.0..=1e9).contains(&seconds) {
+        return Err(format!("{what} must be a number of seconds, not {seconds}"));
+    }
+    Ok((seconds * 1000.0).round() as u64)
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    use crate::referee::game::Adjudication;
+    use crate::referee::match_::{MatchConfig, Openings, run};
+    let (players, alternate) = match (&args.engine1, &args.engine2, &args.white, &args.black) {
+        (Some(a), Some(b), _, _) => ([a.clone(), b.clone()], true),
+        (_, _, Some(w), Some(b)) => ([w.clone(), b.clone()], false),
+        _ => {
+            return Err("name the players: --engine1 and --engine2, or --white and --black".into());
+        }
+    };
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(path), _) => Openings::File(path.clone()),
+        (None, Some(plies)) => Openings::RandomPlies {
+            plies,
+            seed: args.seed,
+        },
+        (None, None) => Openings::Start,
+    };
+    let config = MatchConfig {
+        players,
+        alternate,
+        rules: args.rules,
+        games: args.games,
+        time_ms: to_ms("--time", args.time)?,
+        increment_ms: to_ms("--inc", args.inc)?,
+        grace_ms: args.grace_ms,
+        openings,
+        adjudication: Adjudication {
+            max_plies: args.max_plies,
+            repetitions: args.repetitions,
+        },
+        pgn: args.pgn.clone(),
+        concurrency: args.concurrency,
+        engine: Default::default(),
+    };
+    let report = run(&config).map_err(|e| e.to_string())?;
+    print!("{report}");
+    Ok(())
+}
+
+/// Reads `--board` (a file name or the board itself) or `--fen`.
+pub fn load_position(
+    board: Option<&str>,
+    fen: Option<&str>,
+    rules: Rules,
+) -> Result<Position, String> {
+    if let Some(fen) = fen {
+        return Position::from_fen(fen, rules).map_err(|e| format!("bad FEN: {e}"));
+    }
+    let Some(board) = board else {
+        return Ok(Position::startpos(rules));
+    };
+    let text = if std::path::Path::new(board).is_file() {
+        std::fs::read_to_string(board).map_err(|e| format!("cannot read {board}: {e}"))?
+    } else {
+        board.to_string()
+    };
+    GameFile::parse(&text, rules)
+        .map(|g| g.position)
+        .map_err(|e| format!("bad board: {e}"))
+}
+
+fn run_perft(
+    depth: u32,
+    rules: Rules,
+    board: Option<&str>,
+    fen: Option<&str>,
+    split: bool,
+) -> Result<(), String> {
+    let pos = load_position(board, fen, rules)?;
+    let start = Instant::now();
+    let nodes = if split {
+        let mut total = 0;
+        for (mv, n) in divide(&pos, depth) {
+            println!("{} {n}", mv.handout());
+            total += n;
+        }
+        total
+    } else {
+        perft(&pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "{nodes} leaves {:.0} leaves/s",
+        nodes as f64 / secs.max(1e-9)
+    );
+    Ok(())
+}
+
+fn run_legal(rules: Rules) -> Result<(), String> {
+    use std::io::{BufRead, Write};
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for line in std::io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("cannot read stdin: {e}"))?;
+        let answer = match Position::from_fen(&line, rules) {
+            Err(e) => format!("error {e}"),
+            Ok(pos) => {
+                let status = pos.status();
+                let reason = status.reason().map_or("-", |r| r.name());
+                let mut moves = crate::search::MoveList::new();
+                pos.legal_moves(&mut moves);
+                let mut moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                moves.sort();
+                format!("{} {reason} {}", status.score(), moves.join(" "))
+            }
+        };
+        writeln!(out, "{}", answer.trim_end()).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())
+}
+
+fn run_bench(depth: u32) -> Result<(), String> {
+    use crate::engine::bench;
+    // The search wants more stack than the main thread may have.
+    let job = std::thread::Builder::new()
+        .stack_size(32 << 20)
+        .spawn(move || bench::run(depth, |line| println!("{line}")))
+        .map_err(|e| format!("cannot start the benchmark: {e}"))?;
+    let summary = job
+        .join()
+        .map_err(|_| "the benchmark failed".to_string())?
+        .map_err(|e| e.to_string())?;
+    println!("{} nodes {} nps", summary.nodes, summary.nps());
+    Ok(())
+}
+
+/// Runs the program; the binary only calls this.
+pub fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft {
+            depth,
+            rules,
+            board,
+            fen,
+            divide,
+        }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
+        Some(Command::Legal { rules }) => run_legal(rules),
+        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Play(args)) => crate::play::run(&args),
+        None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
+            .map_err(|e| e.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
