@@ -198,6 +198,8 @@ fn engine_answers_and_malformed_lines_change_nothing() {
     assert!(engine.board().targets().contains(target));
     assert!(line(engine.handle("targets")).starts_with("targets "));
     assert_eq!(engine.handle(""), Reply::Silent);
+    assert_eq!(engine.handle("# a comment"), Reply::Silent);
+    assert!(line(engine.handle("new 4 EXTRA")).ends_with(" extra"));
     assert_eq!(engine.handle("quit"), Reply::Quit);
 }
 
