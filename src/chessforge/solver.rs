@@ -92,7 +92,8 @@ pub struct Candidate {
     pub square: Square,
     /// Mean strikes from here to the end, this one included.
     pub mean: f64,
-    /// Playouts spent on it.
+    /// Playouts spent on it; 0 when the endgame was solved exactly (the
+    /// mean is then the exact expectation).
     pub playouts: u32,
 }
 
