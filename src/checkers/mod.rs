@@ -1,0 +1,16 @@
+//! Checkers (American rules, as in the CS61B Fall 2004 handout): the board,
+//! move generation and perft, the handout's transcript notation, PDN FEN,
+//! the evaluation that plugs into the shared search, the text interface and
+//! two-program play over TCP.
+//!
+//! The protocol layer and the `checkers` binary use the re-exports below;
+//! the submodules are public for their error types and helpers.
+
+pub mod board;
+pub mod movegen;
+pub mod pdn;
+pub mod rng;
+
+pub use board::{Color, Piece, Position, SetupError, Square};
+pub use movegen::{Move, divide, perft};
+pub use pdn::FenError;
