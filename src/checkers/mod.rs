@@ -8,9 +8,15 @@
 
 pub mod board;
 pub mod movegen;
+pub mod notation;
 pub mod pdn;
+pub mod record;
 pub mod rng;
+pub mod transcript;
 
 pub use board::{Color, Piece, Position, SetupError, Square};
 pub use movegen::{Move, divide, perft};
+pub use notation::{Action, MoveError, Score};
 pub use pdn::FenError;
+pub use record::{PlayError, Record};
+pub use transcript::{TranscriptError, read_transcript, write_transcript};
