@@ -7,6 +7,7 @@
 //! the submodules are public for their error types and helpers.
 
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod pdn;

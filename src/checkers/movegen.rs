@@ -85,6 +85,11 @@ impl Move {
         out
     }
 
+    /// The taken squares as a mask, bit `s` for square `s+1`.
+    pub(crate) fn taken_mask(self) -> u32 {
+        self.taken
+    }
+
     /// A small hash of the route, to tell apart moves with the same ends.
     pub(crate) fn route_hash(self) -> u32 {
         self.hops ^ (self.hops >> 7) ^ (self.hops >> 14) ^ u32::from(self.jumps) << 3
