@@ -7,13 +7,18 @@
 //! the submodules are public for their error types and helpers.
 
 pub mod board;
+pub mod cli;
 pub mod eval;
 pub mod movegen;
+pub mod net;
 pub mod notation;
 pub mod pdn;
+pub mod player;
 pub mod record;
 pub mod rng;
+pub mod session;
 pub mod transcript;
+pub mod ui;
 
 pub use board::{Color, Piece, Position, SetupError, Square};
 pub use movegen::{Move, divide, perft};

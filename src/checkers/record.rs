@@ -60,6 +60,9 @@ pub struct Record {
     actions: Vec<Action>,
     offer: Offer,
     result: Option<Score>,
+    /// Keys of the positions since the last irreversible move, oldest
+    /// first, the current one last: what repetition detection needs.
+    keys: Vec<u64>,
 }
 
 impl Default for Record {
@@ -71,7 +74,14 @@ impl Default for Record {
 impl Record {
     /// A game at the start position, Black to move.
     pub fn new() -> Record {
-        Record { position: Position::initial(), actions: Vec::new(), offer: Offer::None, result: None }
+        let position = Position::initial();
+        Record {
+            position,
+            actions: Vec::new(),
+            offer: Offer::None,
+            result: None,
+            keys: vec![position.zobrist_key()],
+        }
     }
 
     /// The current position.
@@ -82,6 +92,12 @@ impl Record {
     /// Every action so far, Black's first; the two sides alternate.
     pub fn actions(&self) -> &[Action] {
         &self.actions
+    }
+
+    /// Keys of the positions since the last irreversible move, oldest
+    /// first, ending with the current position's.
+    pub fn keys(&self) -> &[u64] {
+        &self.keys
     }
 
     /// The result, once the game is over.
@@ -164,6 +180,10 @@ impl Record {
         match action {
             Action::Move(m) => {
                 self.position = self.position.play(m);
+                if self.position.quiet_plies() == 0 {
+                    self.keys.clear();
+                }
+                self.keys.push(self.position.zobrist_key());
                 self.offer = Offer::None;
                 if !self.position.has_moves() {
                     self.result = Some(Score::win_for(actor));

@@ -1,0 +1,227 @@
+//! The `checkers` command line of the handout (section 4), and what each
+//! combination of options sets up: seats, console, network and transcript.
+//! Hidden extras serve tools: `--list-moves` (the clatsop cross-check),
+//! `--perft` (the speed benchmark), `--listen` and `--move-time`.
+
+use std::fmt;
+use std::io::{self, BufRead, Write};
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use clap::Parser;
+
+use super::board::{Color, Position};
+use super::net::{DEFAULT_PORT, NetError, Peer};
+use super::player::{DEFAULT_MOVE_TIME, Machine};
+use super::record::Record;
+use super::session::{Seat, play};
+use super::transcript::{TranscriptError, read_transcript, write_transcript};
+use super::ui::Console;
+use super::movegen::perft;
+
+/// How much the second machine player's seed differs from the first's, as
+/// the handout suggests.
+pub const SECOND_SEED_OFFSET: u64 = 42;
+
+/// Command-line options, spelled as in the handout.
+#[derive(Parser, Debug)]
+#[command(name = "checkers", version, about = "Play checkers (CS61B rules) at the terminal, against the machine or another program")]
+pub struct Options {
+    /// Write a record of the game to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub transcript: Option<PathBuf>,
+    /// Use a graphical board (not available: this program is text only).
+    #[arg(long)]
+    pub display: bool,
+    /// The first player is a machine player (and prints the transcript).
+    #[arg(long, value_name = "auto", value_parser = ["auto"])]
+    pub player1: Option<String>,
+    /// NAME: host a game called NAME for a remote program; NAME@HOST[:PORT]:
+    /// join the game NAME hosted on HOST.
+    #[arg(long, value_name = "NAME[@HOST]")]
+    pub player2: Option<String>,
+    /// The first player takes White (ignored when joining a game).
+    #[arg(long)]
+    pub white: bool,
+    /// Play the moves of the transcript FILE before the players take over.
+    #[arg(long, value_name = "FILE")]
+    pub init: Option<PathBuf>,
+    /// Look-ahead limit of the machine player in plies (0: strongest, timed).
+    #[arg(long, value_name = "NUM", default_value_t = 0)]
+    pub level: u32,
+    /// Seed of the machine players' random choices, for reproducible games.
+    #[arg(long, value_name = "NUM", allow_negative_numbers = true)]
+    pub seed: Option<i64>,
+    /// Address to host on (default 0.0.0.0:6161; port 0 picks a free one).
+    #[arg(long, value_name = "ADDR", hide = true)]
+    pub listen: Option<String>,
+    /// Machine thinking time per move in milliseconds.
+    #[arg(long, value_name = "MS", hide = true)]
+    pub move_time: Option<u64>,
+    /// Read PDN FENs on standard input; print each one's moves and the
+    /// positions they lead to.
+    #[arg(long, hide = true)]
+    pub list_moves: bool,
+    /// Count the leaves of the move tree to DEPTH and time it.
+    #[arg(long, value_name = "DEPTH", hide = true)]
+    pub perft: Option<u32>,
+    /// Position for --perft, as a PDN FEN (default: the start).
+    #[arg(long, value_name = "FEN", hide = true)]
+    pub fen: Option<String>,
+}
+
+/// Why the program could not do what it was asked.
+#[derive(Debug)]
+pub enum CliError {
+    /// `--display` was given.
+    NoDisplay,
+    /// A file could not be read or written.
+    File(PathBuf, io::Error),
+    /// The `--init` file is not a valid transcript.
+    Init(PathBuf, TranscriptError),
+    /// Setting up the network game failed.
+    Net(NetError),
+    /// A bad `--fen`.
+    Fen(String),
+    /// The terminal failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::NoDisplay => f.write_str(
+                "--display: this program has no graphical board; leave the option out to play at the terminal",
+            ),
+            CliError::File(p, e) => write!(f, "{}: {e}", p.display()),
+            CliError::Init(p, e) => write!(f, "{}: {e}", p.display()),
+            CliError::Net(e) => write!(f, "{e}"),
+            CliError::Fen(e) => write!(f, "--fen: {e}"),
+            CliError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+impl From<NetError> for CliError {
+    fn from(e: NetError) -> Self {
+        CliError::Net(e)
+    }
+}
+
+/// The remote player named by `--player2`.
+enum Remote<'a> {
+    Host(&'a str),
+    Join(&'a str, &'a str),
+}
+
+fn read_init(path: &Path) -> Result<Record, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::File(path.into(), e))?;
+    read_transcript(&text).map_err(|e| CliError::Init(path.into(), e))
+}
+
+/// Seed from the clock when none is given: games then differ run to run.
+fn clock_seed() -> u64 {
+    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    super::rng::mix(nanos as u64 ^ u64::from(std::process::id()))
+}
+
+/// Runs the program as `opts` say, with the terminal on `input`/`output`.
+pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Result<(), CliError> {
+    if opts.display {
+        return Err(CliError::NoDisplay);
+    }
+    if opts.list_moves {
+        return list_moves(input, output).map_err(CliError::Io);
+    }
+    if let Some(depth) = opts.perft {
+        let pos = match &opts.fen {
+            Some(fen) => Position::from_pdn(fen).map_err(|e| CliError::Fen(e.to_string()))?,
+            None => Position::initial(),
+        };
+        let start = Instant::now();
+        let nodes = perft(&pos, depth);
+        let secs = start.elapsed().as_secs_f64();
+        writeln!(output, "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s)", nodes as f64 / secs.max(1e-9) / 1e6)?;
+        return Ok(());
+    }
+
+    let seed = opts.seed.map_or_else(clock_seed, |s| s as u64);
+    let move_time = opts.move_time.map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
+    let machine = |offset: u64| Machine::new(seed.wrapping_add(offset), opts.level, move_time);
+    let first_is_machine = opts.player1.is_some();
+    let first_seat = || if first_is_machine { Seat::Machine(machine(0)) } else { Seat::Person };
+    let remote = opts.player2.as_deref().map(|p| match p.split_once('@') {
+        Some((name, host)) => Remote::Join(name, host),
+        None => Remote::Host(p),
+    });
+
+    let (mut record, first_color, second) = match remote {
+        None => {
+            let record = opts.init.as_deref().map_or_else(|| Ok(Record::new()), read_init)?;
+            let color = if opts.white { Color::White } else { Color::Black };
+            (record, color, Seat::Machine(machine(SECOND_SEED_OFFSET)))
+        }
+        Some(Remote::Host(name)) => {
+            let record = opts.init.as_deref().map_or_else(|| Ok(Record::new()), read_init)?;
+            let color = if opts.white { Color::White } else { Color::Black };
+            let addr = opts.listen.clone().unwrap_or_else(|| format!("0.0.0.0:{DEFAULT_PORT}"));
+            let listener = TcpListener::bind(&addr).map_err(NetError::Io)?;
+            let local = listener.local_addr().map_err(NetError::Io)?;
+            eprintln!("checkers: hosting game {name} on port {}; waiting for the other player", local.port());
+            let mut peer = Peer::host(&listener, name).map_err(NetError::Io)?;
+            peer.send_setup(&record, color.opponent()).map_err(NetError::Io)?;
+            (record, color, Seat::Remote(peer))
+        }
+        Some(Remote::Join(name, host)) => {
+            if opts.white || opts.init.is_some() {
+                log::warn!("joining a game: the host decides colours and opening moves; --white and --init are ignored");
+            }
+            let mut peer = Peer::join(name, host).map_err(NetError::Io)?;
+            let (record, color) = peer.receive_setup()?;
+            (record, color, Seat::Remote(peer))
+        }
+    };
+
+    let mut seats = match first_color {
+        Color::Black => [first_seat(), second],
+        Color::White => [second, first_seat()],
+    };
+    let person = (!first_is_machine).then_some(first_color);
+    let visible = opts.transcript.is_none();
+    let mut console = Console::new(input, &mut output, person, visible);
+    play(&mut record, &mut seats, &mut console)?;
+
+    if let Some(path) = &opts.transcript {
+        std::fs::write(path, write_transcript(&record)).map_err(|e| CliError::File(path.clone(), e))?;
+    }
+    Ok(())
+}
+
+/// For each PDN FEN line on `input`, one line of `move=successor` pairs
+/// (the successor as a PDN FEN), or `error: …` for an unreadable FEN.
+fn list_moves(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match Position::from_pdn(&line) {
+            Ok(pos) => {
+                let items: Vec<String> =
+                    pos.legal_moves().iter().map(|&m| format!("{m}={}", pos.play(m).to_pdn())).collect();
+                writeln!(output, "{}", items.join(" "))?;
+            }
+            Err(e) => writeln!(output, "error: {e}")?,
+        }
+    }
+    output.flush()
+}
