@@ -57,15 +57,21 @@ impl From<io::Error> for NetError {
 pub struct Peer {
     reader: BufReader<TcpStream>,
     writer: TcpStream,
-    /// False once the connection has failed; the peer then forfeits its
-    /// next turn.
-    alive: bool,
+    /// False once sending has failed: the peer then forfeits its next turn.
+    can_send: bool,
+    /// False once the peer's side of the connection has ended or failed.
+    can_receive: bool,
 }
 
 impl Peer {
     fn new(stream: TcpStream) -> io::Result<Peer> {
         stream.set_nodelay(true)?;
-        Ok(Peer { reader: BufReader::new(stream.try_clone()?), writer: stream, alive: true })
+        Ok(Peer {
+            reader: BufReader::new(stream.try_clone()?),
+            writer: stream,
+            can_send: true,
+            can_receive: true,
+        })
     }
 
     /// Waits on `listener` for a guest asking for game `name`; guests
@@ -165,19 +171,19 @@ impl Peer {
     /// The peer's entry for its turn in `record`, checked; `None` means it
     /// forfeits (an illegal or unreadable entry, or a lost connection).
     pub fn receive_action(&mut self, record: &Record) -> Option<Action> {
-        if !self.alive {
+        if !(self.can_send && self.can_receive) {
             return None;
         }
         let line = match self.receive_line() {
             Ok(Some(line)) => line,
             Ok(None) => {
                 log::warn!("the other program closed the connection mid-game: it resigns");
-                self.alive = false;
+                self.can_receive = false;
                 return None;
             }
             Err(e) => {
                 log::warn!("connection to the other program failed ({e}): it resigns");
-                self.alive = false;
+                self.can_receive = false;
                 return None;
             }
         };
@@ -193,20 +199,24 @@ impl Peer {
     /// Sends this program's entry. A failure is remembered: the peer then
     /// forfeits at its turn.
     pub fn send_action(&mut self, action: Action) {
-        if self.alive && self.send_line(&action.to_string()).is_err() {
+        if self.can_send && self.send_line(&action.to_string()).is_err() {
             log::warn!("lost the connection to the other program");
-            self.alive = false;
+            self.can_send = false;
         }
     }
 
     /// Ends the game: sends the score and waits briefly for the peer's.
     /// Problems here are only logged; the game is over either way.
     pub fn finish(&mut self, score: Score) {
-        if !self.alive {
+        if !self.can_send {
             return;
         }
         if let Err(e) = self.send_line(&score.to_string()) {
             log::debug!("sending the score: {e}");
+            return;
+        }
+        if !self.can_receive {
+            let _ = self.writer.shutdown(std::net::Shutdown::Both);
             return;
         }
         let _ = self.reader.get_ref().set_read_timeout(Some(SCORE_WAIT));
