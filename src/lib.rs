@@ -8,4 +8,5 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod cli;
 pub mod search;

@@ -1,3 +1,5 @@
-fn main() {
-    println!("antichess");
+//! The `antichess` binary: everything lives in the library.
+
+fn main() -> std::process::ExitCode {
+    antichess::cli::main()
 }

@@ -1,1 +1,29 @@
-//! Chess-family rules.
+//! The chess-board games: antichess (both MIT 6.170 handouts) and
+//! standard chess, on one magic-bitboard move generator.
+//!
+//! [`Position`] holds the board and the rule state; [`Rules`] selects the
+//! rule set at run time; the generator hands out legal moves grouped by
+//! piece; [`GameRecord`] adds the history that repetition needs.
+
+pub mod attacks;
+pub mod eval;
+mod format;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod perft;
+mod position;
+mod record;
+mod rules;
+pub mod slow;
+mod types;
+
+pub use format::{FileStyle, FormatError, GameFile, Loc};
+pub use moves::{HandoutMove, Move, PieceMoves};
+pub use notation::MoveError;
+pub use perft::{divide, perft};
+pub use position::{Castling, Position, Setup, SetupError};
+pub use record::GameRecord;
+pub use rules::{Reason, Rules, Status, UnknownRules};
+pub use types::{Bitboard, Color, Piece, PieceKind, Square};

@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Cross-check our move generator and game status against pyffish.
+
+pyffish is the Python binding of Fairy-Stockfish, an independent
+implementation. For each rule set we play seeded random games with
+pyffish, collect the positions along the way, and ask our binary
+(`antichess legal`) for the legal moves and status of every one of them.
+Any difference in the set of legal moves or in the status fails the run.
+
+Usage: scripts/oracle_check.py [--positions N] [--seed S] [--binary PATH]
+"""
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+import pyffish as sf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+VARIANTS = {
+    "antichess": "antichess6170",
+    "antichess1994": "antichess1994",
+    "chess": "chess",
+}
+
+
+def fsf_status(variant, fen, moves, rules):
+    """(score, reason) from pyffish's view, in our vocabulary."""
+    white_to_move = fen.split()[1] == "w"
+
+    def score(value_for_mover):
+        if value_for_mover == 0:
+            return "1/2-1/2"
+        return "1-0" if (value_for_mover > 0) == white_to_move else "0-1"
+
+    ended, value = sf.is_immediate_game_end(variant, fen, [])
+    if ended:
+        # In our rule sets the only immediate end is a bare king.
+        return score(value), "bare-king"
+    if not moves:
+        in_check = sf.gives_check(variant, fen, [])
+        value = sf.game_result(variant, fen, [])
+        return score(value), "checkmate" if in_check else "stalemate"
+    if rules == "chess":
+        halfmove = int(fen.split()[4])
+        if halfmove >= 100:
+            return "1/2-1/2", "fifty-move"
+        white_short, black_short = sf.has_insufficient_material(variant, fen, [])
+        if white_short and black_short:
+            return "1/2-1/2", "insufficient-material"
+    return "*", "-"
+
+
+def random_positions(variant, rng, count):
+    """FENs from seeded random games played to their end (or a ply cap)."""
+    start = sf.start_fen(variant)
+    fens = []
+    while len(fens) < count:
+        fen = start
+        for _ply in range(400):
+            fens.append(fen)
+            moves = sf.legal_moves(variant, fen, [])
+            if not moves or sf.is_immediate_game_end(variant, fen, [])[0]:
+                break
+            fen = sf.get_fen(variant, fen, [rng.choice(moves)])
+            if len(fens) >= count:
+                break
+    return fens
+
+
+def ours(binary, rules, fens):
+    """Our answers for each FEN, as (score, reason, sorted moves)."""
+    proc = subprocess.run(
+        [binary, "legal", "--rules", rules],
+        input="\n".join(fens) + "\n",
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answers = []
+    for line in proc.stdout.splitlines():
+        fields = line.split()
+        answers.append((fields[0], fields[1] if len(fields) > 1 else "", sorted(fields[2:])))
+    return answers
+
+
+def check(binary, rules, count, seed):
+    variant = VARIANTS[rules]
+    rng = random.Random(f"{seed}-{rules}")
+    fens = random_positions(variant, rng, count)
+    answers = ours(binary, rules, fens)
+    if len(answers) != len(fens):
+        print(f"{rules}: got {len(answers)} answers for {len(fens)} positions", file=sys.stderr)
+        return 1
+    failures = 0
+    statuses = {}
+    for fen, (score, reason, moves) in zip(fens, answers):
+        if score == "error":
+            print(f"{rules}: we refused {fen}: {reason} ...", file=sys.stderr)
+            failures += 1
+            continue
+        theirs = sorted(sf.legal_moves(variant, fen, []))
+        status = fsf_status(variant, fen, theirs, rules)
+        if status[0] != "*":
+            # A finished game has no moves to compare in pyffish's view.
+            # pyffish still lists moves after a bare-king ending; we do too,
+            # but the game is over, so only the status is compared there.
+            theirs = moves if status[1] == "bare-king" else theirs
+        statuses[status[1]] = statuses.get(status[1], 0) + 1
+        if moves != theirs or (score, reason) != status:
+            failures += 1
+            if failures <= 10:
+                print(f"{rules}: {fen}", file=sys.stderr)
+                print(f"  ours:    {score} {reason} {' '.join(moves)}", file=sys.stderr)
+                print(f"  pyffish: {status[0]} {status[1]} {' '.join(theirs)}", file=sys.stderr)
+                extra = set(moves) - set(theirs)
+                missing = set(theirs) - set(moves)
+                print(f"  only ours: {sorted(extra)}  only pyffish: {sorted(missing)}", file=sys.stderr)
+    print(f"{rules}: {len(fens)} positions, {failures} differences, endings {statuses}")
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=10000, help="positions per rule set")
+    parser.add_argument("--seed", type=int, default=6170)
+    parser.add_argument("--binary", default=os.path.join(HERE, "..", "target", "release", "antichess"))
+    parser.add_argument("--rules", nargs="*", default=list(VARIANTS))
+    args = parser.parse_args()
+    with open(os.path.join(HERE, "antichess_variants.ini")) as f:
+        sf.load_variant_config(f.read())
+    failures = sum(check(args.binary, r, args.positions, args.seed) for r in args.rules)
+    if failures:
+        print(f"FAILED: {failures} differences from pyffish", file=sys.stderr)
+        return 1
+    print("ok: identical to pyffish")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+//! Static evaluation for the chess-board rule sets, from the side to move's
+//! point of view, in centipawns.
+//!
+//! Chess and antichess want opposite things. In chess material is good and
+//! the terms are the usual ones (material, piece placement tapered between
+//! middlegame and endgame, passed pawns, the bishop pair). In antichess the
+//! goal is to be rid of every man, so each man is a liability; how much of
+//! one depends on how hard it is to give away: sliders and knights can be
+//! offered almost anywhere, a blocked pawn cannot move at all, and a pawn
+//! near promotion is about to become an easily sacrificed queen.
+
+use super::attacks;
+use super::position::Position;
+use super::rules::Rules;
+use super::types::{Bitboard, Color, PieceKind, Square};
+use crate::search::Score;
+
+/// Middlegame and endgame material of each kind (king: 0).
+const MATERIAL: [(Score, Score); 6] = [
+    (82, 100),
+    (330, 300),
+    (345, 315),
+    (480, 530),
+    (1000, 960),
+    (0, 0),
+];
+
+/// Game-phase weight of each kind; 24 is a full middlegame.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+
+/// Evaluates `pos` for the side to move.
+pub fn evaluate(pos: &Position) -> Score {
+    match pos.rules() {
+        Rules::Chess => chess(pos),
+        Rules::Antichess | Rules::Antichess1994 => antichess(pos),
+    }
+}
+
+/// Distance of a square from the centre, 0 (d4..e5) to 3 (corners).
+fn center_distance(sq: Square) -> i32 {
+    let f = sq.file() as i32;
+    let r = sq.rank() as i32;
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    df.max(dr)
+}
+
+/// Placement bonus (middlegame, endgame) of a piece of `color` on `sq`.
+fn placement(kind: PieceKind, color: Color, sq: Square) -> (Score, Score) {
+    let rank = sq.relative_rank(color) as i32;
+    let center = center_distance(sq);
+    let file_edge = (sq.file() as i32).min(7 - sq.file() as i32);
+    match kind {
+        PieceKind::Pawn => {
+            let central = if (2..=5).contains(&sq.file()) {
+                4 * rank
+            } else {
+                2 * rank
+            };
+            (central, 10 * (rank - 1).max(0))
+        }
+        PieceKind::Knight => (-12 * center, -10 * center),
+        PieceKind::Bishop => (-5 * center, -5 * center),
+        PieceKind::Rook => (if rank == 6 { 20 } else { 0 }, 0),
+        PieceKind::Queen => (-3 * center, -6 * center),
+        PieceKind::King => {
+            let shelter = if rank == 0 && file_edge <= 2 {
+                20
+            } else {
+                -15 * rank
+            };
+            (shelter, -12 * center)
+        }
+    }
+}
+
+fn chess(pos: &Position) -> Score {
+    let mut mg = [0; 2];
+    let mut eg = [0; 2];
+    let mut phase = 0;
+    let occ = pos.occupied();
+    for color in Color::ALL {
+        let c = color.index();
+        for kind in PieceKind::ALL {
+            for sq in pos.pieces(color, kind) {
+                let (m, e) = MATERIAL[kind.index()];
+                let (pm, pe) = placement(kind, color, sq);
+                mg[c] += m + pm;
+                eg[c] += e + pe;
+                phase += PHASE[kind.index()];
+                let mobility = match kind {
+                    PieceKind::Knight => attacks::knight(sq),
+                    PieceKind::Bishop => attacks::bishop(sq, occ),
+                    PieceKind::Rook => attacks::rook(sq, occ),
+                    PieceKind::Queen => attacks::queen(sq, occ),
+                    _ => Bitboard::EMPTY,
+                };
+                let mob = (mobility & !pos.color_bb(color)).count() as Score;
+                mg[c] += 3 * mob;
+                eg[c] += 2 * mob;
+            }
+        }
+        if pos.pieces(color, PieceKind::Bishop).several() {
+            mg[c] += 30;
+            eg[c] += 50;
+        }
+        for sq in pos.pieces(color, PieceKind::Pawn) {
+            if is_passed(pos, color, sq) {
+                let r = sq.relative_rank(color) as Score;
+                mg[c] += 5 * r;
+                eg[c] += 8 * r * r / 2 + 10;
+            }
+        }
+    }
+    let us = pos.side_to_move().index();
+    let them = 1 - us;
+    let phase = phase.min(24);
+    let mg_score = mg[us] - mg[them];
+    let eg_score = eg[us] - eg[them];
+    (mg_score * phase + eg_score * (24 - phase)) / 24 + 10
+}
+
+/// Whether no enemy pawn can stop or capture the pawn on its way.
+fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
+    let enemy = pos.pieces(color.flip(), PieceKind::Pawn);
+    let file = sq.file();
+    let mut span = Bitboard::EMPTY;
+    for f in file.saturating_sub(1)..=(file + 1).min(7) {
+        for r in 0..8 {
+            if let Some(s) = Square::from_coords(f, r) {
+                let ahead = match color {
+                    Color::White => r > sq.rank(),
+                    Color::Black => r < sq.rank(),
+                };
+                if ahead {
+                    span |= s.bb();
+                }
+            }
+        }
+    }
+    (span & enemy).is_empty()
+}
+
+/// How much of a burden each man is in antichess (king: none, it cannot
+/// be given away).
+const BURDEN: [Score; 6] = [90, 100, 110, 100, 95, 0];
+
+fn antichess(pos: &Position) -> Score {
+    let occ = pos.occupied();
+    let mut burden = [0; 2];
+    for color in Color::ALL {
+        let c = color.index();
+        for kind in PieceKind::ALL {
+            for sq in pos.pieces(color, kind) {
+                burden[c] += BURDEN[kind.index()];
+                if kind == PieceKind::Pawn {
+                    // A pawn that cannot step forward can only leave by
+                    // capturing; one far advanced will soon be a queen.
+                    let blocked = sq.bb().forward(color) & occ;
+                    if blocked.any() {
+                        burden[c] += 25;
+                    }
+                    burden[c] -= 4 * sq.relative_rank(color) as Score;
+                }
+                // Men the opponent attacks are on their way out.
+                if pos.is_attacked(sq, color.flip(), occ) && kind != PieceKind::King {
+                    burden[c] -= 15;
+                }
+            }
+        }
+    }
+    let us = pos.side_to_move().index();
+    burden[1 - us] - burden[us]
+}

@@ -1,0 +1,107 @@
+//! The chess-board rule sets as a [`Game`] for the generic search.
+
+use super::eval;
+use super::moves::Move;
+use super::position::Position;
+use super::types::PieceKind;
+use crate::search::{Game, MoveList, Outcome, Score};
+
+/// Value of each kind for ordering captures (most valuable victim first).
+const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
+
+impl Game for Position {
+    type Move = Move;
+
+    #[inline]
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
+    #[inline]
+    fn generate(&self, moves: &mut MoveList<Move>) {
+        self.legal_moves(moves);
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Position {
+        Position::play(self, mv)
+    }
+
+    fn outcome(&self, moves: &[Move]) -> Option<Outcome> {
+        let us = self.side_to_move();
+        let anti = self.rules().is_antichess();
+        if anti {
+            // As in `Position::status`: the side that just moved first.
+            if self.is_bare(us.flip()) {
+                return Some(Outcome::Loss);
+            }
+            if self.is_bare(us) {
+                return Some(Outcome::Win);
+            }
+        }
+        if moves.is_empty() {
+            return Some(match (self.in_check(), anti) {
+                (false, _) => Outcome::Draw,
+                (true, true) => Outcome::Win,
+                (true, false) => Outcome::Loss,
+            });
+        }
+        if !anti && (self.halfmove_clock() >= 100 || self.insufficient_material()) {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline]
+    fn is_tactical(&self, mv: Move) -> bool {
+        mv.promotion().is_some()
+            || self.color_bb(self.side_to_move().flip()).has(mv.to())
+            || (Some(mv.to()) == self.ep_square()
+                && self
+                    .pieces(self.side_to_move(), PieceKind::Pawn)
+                    .has(mv.from()))
+    }
+
+    #[inline]
+    fn tactical_order(&self, mv: Move) -> i32 {
+        let victim = self
+            .kind_at(mv.to())
+            .map_or(ORDER_VALUE[0], |k| ORDER_VALUE[k.index()]);
+        let attacker = self
+            .kind_at(mv.from())
+            .map_or(0, |k| ORDER_VALUE[k.index()]);
+        let promo = mv.promotion().map_or(0, |k| ORDER_VALUE[k.index()]);
+        if self.rules().is_antichess() {
+            // Giving away the most valuable attacker to the cheapest victim
+            // is no sin here; order by what the capture leaves the opponent.
+            victim * 8 + attacker + promo
+        } else {
+            victim * 8 - attacker + promo * 8
+        }
+    }
+
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        mv.from().index() * 64 + mv.to().index()
+    }
+
+    #[inline]
+    fn reversible_plies(&self) -> u32 {
+        self.halfmove_clock() as u32
+    }
+
+    #[inline]
+    fn pack(mv: Move) -> u16 {
+        mv.bits()
+    }
+}

@@ -1,0 +1,249 @@
+//! Fully legal move generation.
+//!
+//! Moves come out grouped by piece ([`PieceMoves`]): one from-square and a
+//! bitboard of destinations, already legal, so counting leaves is a
+//! popcount. Legality comes from the check mask (a checked king's blocking
+//! and capturing squares), the pin lines kept in the position, and an
+//! attack test only for king moves and en passant.
+//!
+//! In antichess the king-safe captures are generated first; the quiet
+//! moves only when there are none, since a capture is compulsory.
+
+use super::attacks;
+use super::moves::{Move, PieceMoves};
+use super::position::{Castling, Position};
+use super::types::{Bitboard, Color, PieceKind, Square};
+use crate::search::MoveList;
+
+impl Position {
+    /// Calls `f` with every non-empty group of legal moves. Stops as soon
+    /// as `f` returns `true`, and then returns `true`.
+    #[inline]
+    pub fn for_each_legal(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        let us = self.color_bb(self.side_to_move());
+        let them = self.color_bb(self.side_to_move().flip());
+        if self.rules().is_antichess() {
+            let mut any_capture = false;
+            let stopped = self.generate(them, |pm| {
+                any_capture = true;
+                f(pm)
+            });
+            if stopped || any_capture {
+                return stopped;
+            }
+            self.generate(!self.occupied(), f)
+        } else {
+            self.generate(!us, f)
+        }
+    }
+
+    /// Like [`Position::for_each_legal`] but ignoring the compulsory
+    /// capture: every move that keeps the king safe.
+    pub(crate) fn for_each_king_safe(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate(!self.color_bb(self.side_to_move()), f)
+    }
+
+    /// Appends every legal move to `list`.
+    pub fn legal_moves(&self, list: &mut MoveList<Move>) {
+        let promotions = self.rules().promotions();
+        self.for_each_legal(|pm| {
+            pm.for_each(promotions, |m| {
+                // A position never has more than 218 legal moves.
+                let _ = list.try_push(m);
+            });
+            false
+        });
+    }
+
+    /// The number of legal moves, by popcount.
+    #[inline]
+    pub fn count_legal(&self) -> usize {
+        let promotions = self.rules().promotions();
+        let mut n = 0;
+        self.for_each_legal(|pm| {
+            n += pm.len(promotions);
+            false
+        });
+        n
+    }
+
+    /// Whether the side to move has any legal move.
+    #[inline]
+    pub fn has_legal_move(&self) -> bool {
+        self.for_each_legal(|_| true)
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let promotions = self.rules().promotions();
+        self.for_each_legal(|pm| {
+            if pm.from != mv.from() || !pm.to.has(mv.to()) {
+                return false;
+            }
+            let mut found = false;
+            pm.for_each(promotions, |m| found |= m == mv);
+            found
+        })
+    }
+
+    /// Legal moves whose destination lies in `targets` (plus en passant
+    /// when `targets` holds enemy pieces, plus castling when it holds
+    /// empty squares).
+    fn generate(&self, targets: Bitboard, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        let side = self.side_to_move();
+        let us = self.color_bb(side);
+        let them = self.color_bb(side.flip());
+        let occ = self.occupied();
+        let ksq = self.king(side);
+        let checkers = self.checkers();
+
+        // King moves: test each destination with the king lifted off the
+        // board, so that it cannot hide behind itself from a slider.
+        let mut king_to = Bitboard::EMPTY;
+        let lifted = occ ^ ksq.bb();
+        for to in attacks::king(ksq) & !us & targets {
+            if !self.is_attacked(to, side.flip(), lifted) {
+                king_to |= to.bb();
+            }
+        }
+        if checkers.is_empty() && self.rules().castling_and_en_passant() && (targets & !occ).any() {
+            king_to |= self.castling_moves(side, occ);
+        }
+        if king_to.any()
+            && f(PieceMoves {
+                kind: PieceKind::King,
+                from: ksq,
+                to: king_to,
+            })
+        {
+            return true;
+        }
+        if checkers.several() {
+            return false;
+        }
+        let check_mask = match checkers.first() {
+            Some(checker) => attacks::between(ksq, checker) | checkers,
+            None => Bitboard::FULL,
+        };
+        let mask = targets & check_mask & !us;
+        let pinned = self.pinned();
+        let pin_line = |from: Square| {
+            if pinned.has(from) {
+                attacks::line(ksq, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+
+        for (kind, movable) in [
+            (
+                PieceKind::Knight,
+                self.pieces(side, PieceKind::Knight) & !pinned,
+            ),
+            (PieceKind::Bishop, self.pieces(side, PieceKind::Bishop)),
+            (PieceKind::Rook, self.pieces(side, PieceKind::Rook)),
+            (PieceKind::Queen, self.pieces(side, PieceKind::Queen)),
+        ] {
+            for from in movable {
+                let reach = match kind {
+                    PieceKind::Knight => attacks::knight(from),
+                    PieceKind::Bishop => attacks::bishop(from, occ),
+                    PieceKind::Rook => attacks::rook(from, occ),
+                    _ => attacks::queen(from, occ),
+                };
+                let to = reach & mask & pin_line(from);
+                if to.any() && f(PieceMoves { kind, from, to }) {
+                    return true;
+                }
+            }
+        }
+
+        let double_rank = match side {
+            Color::White => Bitboard::rank(3),
+            Color::Black => Bitboard::rank(4),
+        };
+        let ep_target = self.ep_square().filter(|_| (targets & them).any());
+        for from in self.pieces(side, PieceKind::Pawn) {
+            let mut to = attacks::pawn(side, from) & them;
+            let single = from.bb().forward(side) & !occ;
+            to |= single;
+            if self.rules().double_step() {
+                to |= single.forward(side) & !occ & double_rank;
+            }
+            to &= mask;
+            if let Some(ep) = ep_target
+                && attacks::pawn(side, from).has(ep)
+                && self.ep_is_legal(from, ep)
+            {
+                to |= ep.bb();
+            }
+            to &= pin_line(from);
+            if to.any()
+                && f(PieceMoves {
+                    kind: PieceKind::Pawn,
+                    from,
+                    to,
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// En passant is checked by playing it out on the bitboards: it removes
+    /// two pieces from one rank, which pin lines do not capture.
+    fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
+        let side = self.side_to_move();
+        let Some(victim) = ep.shifted(if side == Color::White { -8 } else { 8 }) else {
+            return false;
+        };
+        let occ = (self.occupied() ^ from.bb() ^ victim.bb()) | ep.bb();
+        let ksq = self.king(side);
+        let them = side.flip();
+        let rooks = self.pieces(them, PieceKind::Rook) | self.pieces(them, PieceKind::Queen);
+        let bishops = self.pieces(them, PieceKind::Bishop) | self.pieces(them, PieceKind::Queen);
+        // A knight or pawn giving check (other than the captured pawn) still
+        // does; sliders are settled by the new occupancy, since the capturing
+        // pawn may also block.
+        let leapers = self.checkers() & !victim.bb() & !(rooks | bishops);
+        leapers.is_empty()
+            && (attacks::rook(ksq, occ) & rooks).is_empty()
+            && (attacks::bishop(ksq, occ) & bishops).is_empty()
+    }
+
+    /// Castling destinations of the king (not in check): the squares
+    /// between king and rook empty, the king's path not attacked.
+    fn castling_moves(&self, side: Color, occ: Bitboard) -> Bitboard {
+        let (short, long, rank) = match side {
+            Color::White => (Castling::WHITE_SHORT, Castling::WHITE_LONG, 0),
+            Color::Black => (Castling::BLACK_SHORT, Castling::BLACK_LONG, 7),
+        };
+        let sq = |file: u8| Square::from_coords(file, rank);
+        let mut to = Bitboard::EMPTY;
+        let rights = self.castling();
+        for (right, empty_files, safe_files, king_to) in [
+            (short, &[5u8, 6][..], &[5u8, 6][..], 6u8),
+            (long, &[1, 2, 3][..], &[3, 2][..], 2),
+        ] {
+            if !rights.has(right) {
+                continue;
+            }
+            let empty = empty_files
+                .iter()
+                .filter_map(|&f| sq(f))
+                .all(|s| !occ.has(s));
+            let safe = safe_files
+                .iter()
+                .filter_map(|&f| sq(f))
+                .all(|s| !self.is_attacked(s, side.flip(), occ));
+            if empty
+                && safe
+                && let Some(dest) = sq(king_to)
+            {
+                to |= dest.bb();
+            }
+        }
+        to
+    }
+}
