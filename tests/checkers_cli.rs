@@ -14,11 +14,19 @@ const BIN: &str = env!("CARGO_BIN_EXE_checkers");
 const LEVEL: &str = "--level=3";
 
 fn run(args: &[&str]) -> Output {
-    Command::new(BIN).args(args).stdin(Stdio::null()).output().unwrap()
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
 }
 
 fn stdout(out: &Output) -> String {
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
@@ -34,8 +42,9 @@ fn same_seed_same_game() {
     let b = stdout(&run(&["--player1=auto", "--seed=4242421", LEVEL]));
     assert_eq!(a, b);
     assert_finished(&a);
-    let others: Vec<String> =
-        (1..4).map(|s| stdout(&run(&["--player1=auto", &format!("--seed={s}"), LEVEL]))).collect();
+    let others: Vec<String> = (1..4)
+        .map(|s| stdout(&run(&["--player1=auto", &format!("--seed={s}"), LEVEL])))
+        .collect();
     assert!(others.iter().any(|o| *o != a), "seeds do not vary the game");
 }
 
@@ -53,14 +62,27 @@ fn init_then_transcript_file() {
         "--seed=3".into(),
         LEVEL.into(),
     ];
-    let printed = stdout(&Command::new(BIN).args(&args).stdin(Stdio::null()).output().unwrap());
+    let printed = stdout(
+        &Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap(),
+    );
     assert_eq!(printed, "", "with --transcript nothing is printed");
     let transcript = std::fs::read_to_string(&out).unwrap();
-    assert!(transcript.starts_with("1. 11-15 24-20\n2. 8-11 draw\n2. reject 28-24\n3. "), "{transcript}");
+    assert!(
+        transcript.starts_with("1. 11-15 24-20\n2. 8-11 draw\n2. reject 28-24\n3. "),
+        "{transcript}"
+    );
     assert_finished(&transcript);
 
     std::fs::write(&init, "1. 11-15 24-20\n2. 8-11 21-16\n").unwrap();
-    let bad = Command::new(BIN).args(&args).stdin(Stdio::null()).output().unwrap();
+    let bad = Command::new(BIN)
+        .args(&args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
     assert!(!bad.status.success());
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("line 2, at `21-16`"), "{err}");
@@ -83,7 +105,14 @@ fn level_must_be_a_number() {
 #[test]
 fn host_and_guest_play_a_whole_game() {
     let mut host = Command::new(BIN)
-        .args(["--player1=auto", "--player2=loop", "--listen=127.0.0.1:0", "--white", "--seed=11", LEVEL])
+        .args([
+            "--player1=auto",
+            "--player2=loop",
+            "--listen=127.0.0.1:0",
+            "--white",
+            "--seed=11",
+            LEVEL,
+        ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -105,7 +134,12 @@ fn host_and_guest_play_a_whole_game() {
         rest
     });
     let guest = Command::new(BIN)
-        .args(["--player1=auto", &format!("--player2=loop@127.0.0.1:{port}"), "--seed=12", LEVEL])
+        .args([
+            "--player1=auto",
+            &format!("--player2=loop@127.0.0.1:{port}"),
+            "--seed=12",
+            LEVEL,
+        ])
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -126,12 +160,18 @@ fn list_moves_for_the_oracle() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(b"W:W18,K30:B15,K7,8,6,25,26,27\nnonsense\nB:W5:B\n").unwrap();
+    stdin
+        .write_all(b"W:W18,K30:B15,K7,8,6,25,26,27\nnonsense\nB:W5:B\n")
+        .unwrap();
     drop(stdin);
     let out = stdout(&child.wait_with_output().unwrap());
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert!(lines[0].contains("18-11-4=B:WK4,K30:B6,K7,25,26,27"), "{}", lines[0]);
+    assert!(
+        lines[0].contains("18-11-4=B:WK4,K30:B6,K7,25,26,27"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[1].starts_with("error:"));
     assert_eq!(lines[2], "");
 }

@@ -5,7 +5,9 @@ use antichess::checkers::{Position, perft};
 
 #[test]
 fn perft_start_position() {
-    let expected = [7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128];
+    let expected = [
+        7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564, 85242128,
+    ];
     let start = Position::initial();
     // Depth 11 takes a few seconds unoptimised; debug runs stop at 8.
     let deepest = if cfg!(debug_assertions) { 8 } else { 11 };

@@ -71,7 +71,8 @@ fn session(person: Color, typed: &[&str], remote: &[&str], hang_up: bool) -> (St
     let script: String = remote.iter().map(|l| format!("{l}\n")).collect();
     let opponent = thread::spawn(move || {
         let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-        s.write_all(format!("checkers sample\n{script}").as_bytes()).unwrap();
+        s.write_all(format!("checkers sample\n{script}").as_bytes())
+            .unwrap();
         if hang_up {
             s.shutdown(std::net::Shutdown::Write).unwrap();
         }
@@ -88,7 +89,10 @@ fn session(person: Color, typed: &[&str], remote: &[&str], hang_up: bool) -> (St
     };
     let screen = Screen::default();
     let keyboard = Keyboard {
-        lines: typed.iter().map(|l| format!("{l}\n").into_bytes()).collect(),
+        lines: typed
+            .iter()
+            .map(|l| format!("{l}\n").into_bytes())
+            .collect(),
         screen: screen.clone(),
     };
     let mut console = Console::new(keyboard, screen.clone(), Some(person), true);
@@ -128,7 +132,10 @@ fn person_playing_black() {
         ])
         + "4. 15-22\n4. ... 25-18\n5. resign\n0-1\n";
     assert_eq!(screen, expected);
-    assert_eq!(received, "white\n11-15\n8-11\ndraw\n9-13\n15-22\nresign\n0-1\n");
+    assert_eq!(
+        received,
+        "white\n11-15\n8-11\ndraw\n9-13\n15-22\nresign\n0-1\n"
+    );
 }
 
 #[test]

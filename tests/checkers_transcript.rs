@@ -16,7 +16,11 @@ fn random_game(seed: u64) -> Record {
             break;
         }
         let action = if r.draw_offered() {
-            if rng.below(4) == 0 { Action::Accept } else { Action::Reject }
+            if rng.below(4) == 0 {
+                Action::Accept
+            } else {
+                Action::Reject
+            }
         } else if r.may_offer_draw() && rng.below(15) == 0 {
             Action::Draw
         } else if rng.below(300) == 0 {
@@ -48,6 +52,11 @@ fn every_ending_occurs() {
     let endings: Vec<_> = (0..300).map(|s| random_game(s).result()).collect();
     assert!(endings.iter().any(|r| r.is_none()));
     for score in ["1-0", "0-1", "1/2-1/2"] {
-        assert!(endings.iter().any(|r| r.is_some_and(|s| s.to_string() == score)), "{score}");
+        assert!(
+            endings
+                .iter()
+                .any(|r| r.is_some_and(|s| s.to_string() == score)),
+            "{score}"
+        );
     }
 }

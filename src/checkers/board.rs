@@ -52,7 +52,7 @@ impl Square {
     /// Column from the left as printed, 0–7.
     pub fn column(self) -> usize {
         let c = 2 * (self.index() % 4);
-        if self.row() % 2 == 0 { c + 1 } else { c }
+        if self.row().is_multiple_of(2) { c + 1 } else { c }
     }
 
     /// All squares, 1 to 32.
@@ -277,7 +277,13 @@ impl Position {
 
     /// An empty board with `side` to move.
     pub fn empty(side: Color) -> Position {
-        let mut p = Position { pieces: [0; 2], kings: 0, side, quiet: 0, key: 0 };
+        let mut p = Position {
+            pieces: [0; 2],
+            kings: 0,
+            side,
+            quiet: 0,
+            key: 0,
+        };
         p.key = p.compute_key();
         p
     }
@@ -326,7 +332,10 @@ impl Position {
         } else {
             return None;
         };
-        Some(Piece { color, king: self.kings & b != 0 })
+        Some(Piece {
+            color,
+            king: self.kings & b != 0,
+        })
     }
 
     /// All pieces, in square order.
@@ -337,7 +346,10 @@ impl Position {
     /// Number of men and kings of `color`.
     pub fn count(&self, color: Color) -> (u32, u32) {
         let all = self.pieces[color.index()];
-        ((all & !self.kings).count_ones(), (all & self.kings).count_ones())
+        (
+            (all & !self.kings).count_ones(),
+            (all & self.kings).count_ones(),
+        )
     }
 
     /// Plies since the last man move or capture.
@@ -357,10 +369,20 @@ impl Position {
     }
 
     fn compute_key(&self) -> u64 {
-        let mut key = if self.side == Color::White { ZOBRIST_WHITE } else { 0 };
+        let mut key = if self.side == Color::White {
+            ZOBRIST_WHITE
+        } else {
+            0
+        };
         for color in [Color::Black, Color::White] {
             for b in Bits(self.pieces[color.index()]) {
-                key ^= zobrist(Piece { color, king: self.kings & b != 0 }, b);
+                key ^= zobrist(
+                    Piece {
+                        color,
+                        king: self.kings & b != 0,
+                    },
+                    b,
+                );
             }
         }
         key

@@ -12,13 +12,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use clap::Parser;
 
 use super::board::{Color, Position};
+use super::movegen::perft;
 use super::net::{DEFAULT_PORT, NetError, Peer};
 use super::player::{DEFAULT_MOVE_TIME, Machine};
 use super::record::Record;
 use super::session::{Seat, play};
 use super::transcript::{TranscriptError, read_transcript, write_transcript};
 use super::ui::Console;
-use super::movegen::perft;
 
 /// How much the second machine player's seed differs from the first's, as
 /// the handout suggests.
@@ -26,7 +26,11 @@ pub const SECOND_SEED_OFFSET: u64 = 42;
 
 /// Command-line options, spelled as in the handout.
 #[derive(Parser, Debug)]
-#[command(name = "checkers", version, about = "Play checkers (CS61B rules) at the terminal, against the machine or another program")]
+#[command(
+    name = "checkers",
+    version,
+    about = "Play checkers (CS61B rules) at the terminal, against the machine or another program"
+)]
 pub struct Options {
     /// Write a record of the game to FILE.
     #[arg(long, value_name = "FILE")]
@@ -130,7 +134,9 @@ fn read_init(path: &Path) -> Result<Record, CliError> {
 
 /// Seed from the clock when none is given: games then differ run to run.
 fn clock_seed() -> u64 {
-    let nanos = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
     super::rng::mix(nanos as u64 ^ u64::from(std::process::id()))
 }
 
@@ -150,15 +156,27 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
         let start = Instant::now();
         let nodes = perft(&pos, depth);
         let secs = start.elapsed().as_secs_f64();
-        writeln!(output, "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s)", nodes as f64 / secs.max(1e-9) / 1e6)?;
+        writeln!(
+            output,
+            "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s)",
+            nodes as f64 / secs.max(1e-9) / 1e6
+        )?;
         return Ok(());
     }
 
     let seed = opts.seed.map_or_else(clock_seed, |s| s as u64);
-    let move_time = opts.move_time.map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
+    let move_time = opts
+        .move_time
+        .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
     let machine = |offset: u64| Machine::new(seed.wrapping_add(offset), opts.level, move_time);
     let first_is_machine = opts.player1.is_some();
-    let first_seat = || if first_is_machine { Seat::Machine(machine(0)) } else { Seat::Person };
+    let first_seat = || {
+        if first_is_machine {
+            Seat::Machine(machine(0))
+        } else {
+            Seat::Person
+        }
+    };
     let remote = opts.player2.as_deref().map(|p| match p.split_once('@') {
         Some((name, host)) => Remote::Join(name, host),
         None => Remote::Host(p),
@@ -166,24 +184,47 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
 
     let (mut record, first_color, second) = match remote {
         None => {
-            let record = opts.init.as_deref().map_or_else(|| Ok(Record::new()), read_init)?;
-            let color = if opts.white { Color::White } else { Color::Black };
+            let record = opts
+                .init
+                .as_deref()
+                .map_or_else(|| Ok(Record::new()), read_init)?;
+            let color = if opts.white {
+                Color::White
+            } else {
+                Color::Black
+            };
             (record, color, Seat::Machine(machine(SECOND_SEED_OFFSET)))
         }
         Some(Remote::Host(name)) => {
-            let record = opts.init.as_deref().map_or_else(|| Ok(Record::new()), read_init)?;
-            let color = if opts.white { Color::White } else { Color::Black };
-            let addr = opts.listen.clone().unwrap_or_else(|| format!("0.0.0.0:{DEFAULT_PORT}"));
+            let record = opts
+                .init
+                .as_deref()
+                .map_or_else(|| Ok(Record::new()), read_init)?;
+            let color = if opts.white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let addr = opts
+                .listen
+                .clone()
+                .unwrap_or_else(|| format!("0.0.0.0:{DEFAULT_PORT}"));
             let listener = TcpListener::bind(&addr).map_err(NetError::Io)?;
             let local = listener.local_addr().map_err(NetError::Io)?;
-            eprintln!("checkers: hosting game {name} on port {}; waiting for the other player", local.port());
+            eprintln!(
+                "checkers: hosting game {name} on port {}; waiting for the other player",
+                local.port()
+            );
             let mut peer = Peer::host(&listener, name).map_err(NetError::Io)?;
-            peer.send_setup(&record, color.opponent()).map_err(NetError::Io)?;
+            peer.send_setup(&record, color.opponent())
+                .map_err(NetError::Io)?;
             (record, color, Seat::Remote(peer))
         }
         Some(Remote::Join(name, host)) => {
             if opts.white || opts.init.is_some() {
-                log::warn!("joining a game: the host decides colours and opening moves; --white and --init are ignored");
+                log::warn!(
+                    "joining a game: the host decides colours and opening moves; --white and --init are ignored"
+                );
             }
             let mut peer = Peer::join(name, host).map_err(NetError::Io)?;
             let (record, color) = peer.receive_setup()?;
@@ -201,7 +242,8 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
     play(&mut record, &mut seats, &mut console)?;
 
     if let Some(path) = &opts.transcript {
-        std::fs::write(path, write_transcript(&record)).map_err(|e| CliError::File(path.clone(), e))?;
+        std::fs::write(path, write_transcript(&record))
+            .map_err(|e| CliError::File(path.clone(), e))?;
     }
     Ok(())
 }
@@ -216,8 +258,11 @@ fn list_moves(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         }
         match Position::from_pdn(&line) {
             Ok(pos) => {
-                let items: Vec<String> =
-                    pos.legal_moves().iter().map(|&m| format!("{m}={}", pos.play(m).to_pdn())).collect();
+                let items: Vec<String> = pos
+                    .legal_moves()
+                    .iter()
+                    .map(|&m| format!("{m}={}", pos.play(m).to_pdn()))
+                    .collect();
                 writeln!(output, "{}", items.join(" "))?;
             }
             Err(e) => writeln!(output, "error: {e}")?,

@@ -61,7 +61,11 @@ fn side_terms(p: &Position, color: Color) -> Score {
         };
         score += ADVANCE * advanced as Score * (men & row).count_ones() as Score;
     }
-    let back = if color == Color::Black { BLACK_BACK } else { WHITE_BACK };
+    let back = if color == Color::Black {
+        BLACK_BACK
+    } else {
+        WHITE_BACK
+    };
     if opp & !p.kings != 0 {
         score += BACK_GUARD * (men & back).count_ones() as Score;
     }

@@ -290,18 +290,39 @@ impl Position {
         if was_king || crowned {
             p.kings |= to;
         }
-        p.key ^= zobrist(Piece { color: us, king: was_king }, from)
-            ^ zobrist(Piece { color: us, king: was_king || crowned }, to);
+        p.key ^= zobrist(
+            Piece {
+                color: us,
+                king: was_king,
+            },
+            from,
+        ) ^ zobrist(
+            Piece {
+                color: us,
+                king: was_king || crowned,
+            },
+            to,
+        );
         if mv.taken != 0 {
             let them = us.opponent();
             let taken = spread(mv.taken);
             for b in Bits(taken) {
-                p.key ^= zobrist(Piece { color: them, king: self.kings & b != 0 }, b);
+                p.key ^= zobrist(
+                    Piece {
+                        color: them,
+                        king: self.kings & b != 0,
+                    },
+                    b,
+                );
             }
             p.pieces[them.index()] &= !taken;
             p.kings &= !taken;
         }
-        p.quiet = if was_king && mv.taken == 0 { self.quiet.saturating_add(1) } else { 0 };
+        p.quiet = if was_king && mv.taken == 0 {
+            self.quiet.saturating_add(1)
+        } else {
+            0
+        };
         p.flip_side();
         p
     }
@@ -313,14 +334,21 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => pos.count_moves(),
-        _ => pos.legal_moves().iter().map(|&m| perft(&pos.play(m), depth - 1)).sum(),
+        _ => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| perft(&pos.play(m), depth - 1))
+            .sum(),
     }
 }
 
 /// Perft split by first move, for finding where two generators disagree.
 pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
-    pos.legal_moves().iter().map(|&m| (m, perft(&pos.play(m), depth - 1))).collect()
+    pos.legal_moves()
+        .iter()
+        .map(|&m| (m, perft(&pos.play(m), depth - 1)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -336,7 +364,10 @@ mod tests {
     #[test]
     fn opening_moves() {
         let p = Position::initial();
-        assert_eq!(strings(&p), ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+        assert_eq!(
+            strings(&p),
+            ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+        );
         assert_eq!(p.count_moves(), 7);
     }
 

@@ -124,12 +124,19 @@ impl Peer {
     /// the connection.
     fn receive_line(&mut self) -> io::Result<Option<String>> {
         let mut bytes = Vec::new();
-        let n = self.reader.by_ref().take(MAX_LINE).read_until(b'\n', &mut bytes)?;
+        let n = self
+            .reader
+            .by_ref()
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut bytes)?;
         if n == 0 {
             return Ok(None);
         }
         if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE {
-            return Err(io::Error::new(io::ErrorKind::InvalidData, "message too long"));
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "message too long",
+            ));
         }
         let text = String::from_utf8(bytes)
             .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "message is not UTF-8"))?;
@@ -151,7 +158,9 @@ impl Peer {
         let mut record = Record::new();
         loop {
             let Some(line) = self.receive_line()? else {
-                return Err(NetError::Protocol("closed before saying white or black".into()));
+                return Err(NetError::Protocol(
+                    "closed before saying white or black".into(),
+                ));
             };
             match line.as_str() {
                 "white" => return Ok((record, Color::White)),
@@ -187,7 +196,10 @@ impl Peer {
                 return None;
             }
         };
-        match record.parse_action(&line).and_then(|a| record.check(a).map(|()| a)) {
+        match record
+            .parse_action(&line)
+            .and_then(|a| record.check(a).map(|()| a))
+        {
             Ok(a) => Some(a),
             Err(e) => {
                 log::warn!("the other program sent `{line}` ({e}): it resigns");

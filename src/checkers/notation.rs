@@ -42,7 +42,11 @@ pub fn parse_path(text: &str) -> Result<ArrayVec<Square, MAX_PATH>, MoveError> {
         if part.is_empty() || part.len() > 2 || !part.bytes().all(|b| b.is_ascii_digit()) {
             return Err(syntax());
         }
-        let sq = part.parse().ok().and_then(Square::from_number).ok_or_else(syntax)?;
+        let sq = part
+            .parse()
+            .ok()
+            .and_then(Square::from_number)
+            .ok_or_else(syntax)?;
         path.try_push(sq).map_err(|_| syntax())?;
     }
     if path.len() < 2 {
@@ -166,9 +170,26 @@ mod tests {
     fn move_texts() {
         let p = Position::initial();
         assert_eq!(p.parse_move("11-15").unwrap().to_string(), "11-15");
-        assert_eq!(p.parse_move("11-14"), Err(MoveError::Illegal("11-14".into())));
-        for bad in ["", "11", "11-", "-15", "11--15", "+11-15", "11-15x", "0-4", "33-1", "1-2-3-4-5-6-7-8-9-10-11-12-13-14"] {
-            assert!(matches!(p.parse_move(bad), Err(MoveError::Syntax(_))), "{bad}");
+        assert_eq!(
+            p.parse_move("11-14"),
+            Err(MoveError::Illegal("11-14".into()))
+        );
+        for bad in [
+            "",
+            "11",
+            "11-",
+            "-15",
+            "11--15",
+            "+11-15",
+            "11-15x",
+            "0-4",
+            "33-1",
+            "1-2-3-4-5-6-7-8-9-10-11-12-13-14",
+        ] {
+            assert!(
+                matches!(p.parse_move(bad), Err(MoveError::Syntax(_))),
+                "{bad}"
+            );
         }
     }
 

@@ -26,7 +26,9 @@ impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::BadSide(s) => write!(f, "side to move must be B or W, not `{s}`"),
-            FenError::BadField(s) => write!(f, "piece list `{s}` must start with B or W, once each"),
+            FenError::BadField(s) => {
+                write!(f, "piece list `{s}` must start with B or W, once each")
+            }
             FenError::BadSquare(s) => write!(f, "`{s}` is not a square 1-32"),
             FenError::Duplicate(s) => write!(f, "square {s} is given twice"),
             FenError::Setup(e) => write!(f, "{e}"),
@@ -57,7 +59,10 @@ fn parse_side(s: &str) -> Option<Color> {
 }
 
 fn parse_square(s: &str) -> Result<Square, FenError> {
-    s.parse::<u32>().ok().and_then(Square::from_number).ok_or_else(|| FenError::BadSquare(s.into()))
+    s.parse::<u32>()
+        .ok()
+        .and_then(Square::from_number)
+        .ok_or_else(|| FenError::BadSquare(s.into()))
 }
 
 /// Reads one comma-separated item: `17`, `K6`, or a range `1-12` / `K1-4`.
@@ -121,7 +126,11 @@ impl Position {
     /// The PDN FEN of this position: `B:W21,…,32:B1,…,12`, white list
     /// first, kings marked `K`, squares in increasing order, no ranges.
     pub fn to_pdn(&self) -> String {
-        let side = if self.side_to_move() == Color::Black { 'B' } else { 'W' };
+        let side = if self.side_to_move() == Color::Black {
+            'B'
+        } else {
+            'W'
+        };
         let mut out = format!("{side}");
         for color in [Color::White, Color::Black] {
             out.push(':');
@@ -129,7 +138,13 @@ impl Position {
             let items: Vec<String> = self
                 .pieces()
                 .filter(|(_, p)| p.color == color)
-                .map(|(s, p)| if p.king { format!("K{s}") } else { s.to_string() })
+                .map(|(s, p)| {
+                    if p.king {
+                        format!("K{s}")
+                    } else {
+                        s.to_string()
+                    }
+                })
                 .collect();
             out.push_str(&items.join(","));
         }
@@ -141,10 +156,15 @@ impl Position {
     /// The start position is
     /// `bbbbbbbbbbbb........wwwwwwwwwwww b`.
     pub fn to_line(&self) -> String {
-        let mut out: String =
-            Square::all().map(|s| self.piece_at(s).map_or('.', Piece::to_char)).collect();
+        let mut out: String = Square::all()
+            .map(|s| self.piece_at(s).map_or('.', Piece::to_char))
+            .collect();
         out.push(' ');
-        out.push(if self.side_to_move() == Color::Black { 'b' } else { 'w' });
+        out.push(if self.side_to_move() == Color::Black {
+            'b'
+        } else {
+            'w'
+        });
         out
     }
 
@@ -157,10 +177,17 @@ impl Position {
         let side = match side {
             "b" => Color::Black,
             "w" => Color::White,
-            _ => return Err(LineError(format!("side to move must be b or w, not `{side}`"))),
+            _ => {
+                return Err(LineError(format!(
+                    "side to move must be b or w, not `{side}`"
+                )));
+            }
         };
         if board.chars().count() != 32 {
-            return Err(LineError(format!("{} squares given, 32 needed", board.chars().count())));
+            return Err(LineError(format!(
+                "{} squares given, 32 needed",
+                board.chars().count()
+            )));
         }
         let mut pieces = Vec::new();
         for (s, c) in Square::all().zip(board.chars()) {

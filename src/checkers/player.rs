@@ -42,7 +42,12 @@ pub struct Machine {
 impl Machine {
     /// A machine playing at `level`, its random choices drawn from `seed`.
     pub fn new(seed: u64, level: u32, move_time: Duration) -> Machine {
-        Machine { rng: Rng::new(seed), level, move_time, since_offer: OFFER_GAP }
+        Machine {
+            rng: Rng::new(seed),
+            level,
+            move_time,
+            since_offer: OFFER_GAP,
+        }
     }
 
     /// The search's choice and its score for the side to move.
@@ -55,7 +60,10 @@ impl Machine {
         let _ = (self.level, self.move_time);
         let pos = record.position();
         let moves = pos.legal_moves();
-        let scored: Vec<(Move, Score)> = moves.iter().map(|&m| (m, -evaluate(&pos.play(m)))).collect();
+        let scored: Vec<(Move, Score)> = moves
+            .iter()
+            .map(|&m| (m, -evaluate(&pos.play(m))))
+            .collect();
         let best = scored.iter().map(|&(_, s)| s).max()?;
         let ties: Vec<_> = scored.iter().filter(|&&(_, s)| s == best).collect();
         ties.get(self.rng.below(ties.len())).map(|&&ms| ms)
@@ -67,7 +75,11 @@ impl Machine {
         if record.draw_offered() {
             // The offerer is to move: its score is the negation of ours.
             let ours = -evaluate(record.position());
-            return if ours <= 0 || quiet >= ACCEPT_AFTER { Action::Accept } else { Action::Reject };
+            return if ours <= 0 || quiet >= ACCEPT_AFTER {
+                Action::Accept
+            } else {
+                Action::Reject
+            };
         }
         self.since_offer = self.since_offer.saturating_add(1);
         let Some((mv, score)) = self.think(record) else {
@@ -75,7 +87,11 @@ impl Machine {
             // through the game loop.
             return Action::Resign;
         };
-        if record.may_offer_draw() && quiet >= OFFER_AFTER && self.since_offer > OFFER_GAP && score <= 0 {
+        if record.may_offer_draw()
+            && quiet >= OFFER_AFTER
+            && self.since_offer > OFFER_GAP
+            && score <= 0
+        {
             self.since_offer = 0;
             return Action::Draw;
         }

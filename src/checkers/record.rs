@@ -118,14 +118,24 @@ impl Record {
     /// Who acts next: the side to move, or the side answering its offer.
     pub fn side_to_act(&self) -> Color {
         let side = self.position.side_to_move();
-        if self.draw_offered() { side.opponent() } else { side }
+        if self.draw_offered() {
+            side.opponent()
+        } else {
+            side
+        }
     }
 
     /// The move number of the transcript line holding the next action: one
     /// more than White's moves so far. Special moves do not count, so a
     /// draw offer and its answer share the number of the moves after them.
     pub fn move_number(&self) -> u32 {
-        let white_moves = self.actions.iter().skip(1).step_by(2).filter(|a| a.is_move()).count();
+        let white_moves = self
+            .actions
+            .iter()
+            .skip(1)
+            .step_by(2)
+            .filter(|a| a.is_move())
+            .count();
         white_moves as u32 + 1
     }
 
@@ -254,7 +264,13 @@ mod tests {
     #[test]
     fn move_numbers_skip_special_moves() {
         let mut r = Record::new();
-        for (text, number) in [("11-15", 1), ("24-20", 1), ("draw", 2), ("reject", 2), ("8-11", 2)] {
+        for (text, number) in [
+            ("11-15", 1),
+            ("24-20", 1),
+            ("draw", 2),
+            ("reject", 2),
+            ("8-11", 2),
+        ] {
             assert_eq!(r.move_number(), number, "before {text}");
             play(&mut r, text).unwrap();
         }
@@ -279,6 +295,9 @@ mod tests {
     fn no_moves_loses() {
         let mut r = Record::new();
         assert_eq!(play(&mut r, "x"), Err(PlayError::Unreadable("x".into())));
-        assert_eq!(play(&mut r, "11-14"), Err(PlayError::Illegal("11-14".into())));
+        assert_eq!(
+            play(&mut r, "11-14"),
+            Err(PlayError::Illegal("11-14".into()))
+        );
     }
 }

@@ -104,11 +104,19 @@ pub fn read_transcript(text: &str) -> Result<Record, TranscriptError> {
     let mut record = Record::new();
     let mut expect = Expect::Number;
     let mut last_line = 1;
-    let tokens =
-        text.lines().enumerate().flat_map(|(i, l)| l.split_whitespace().map(move |t| (i + 1, t)));
+    let tokens = text
+        .lines()
+        .enumerate()
+        .flat_map(|(i, l)| l.split_whitespace().map(move |t| (i + 1, t)));
     for (line, token) in tokens {
         last_line = line;
-        let fail = |kind| Err(TranscriptError { line, token: token.into(), kind });
+        let fail = |kind| {
+            Err(TranscriptError {
+                line,
+                token: token.into(),
+                kind,
+            })
+        };
         if let (Some(score), Expect::Number | Expect::White) = (Score::parse(token), expect) {
             match record.result() {
                 Some(actual) if actual != score => return fail(ReadError::WrongScore { actual }),
@@ -126,7 +134,9 @@ pub fn read_transcript(text: &str) -> Result<Record, TranscriptError> {
                     return fail(ReadError::Play(PlayError::GameOver));
                 }
                 if n != record.move_number() {
-                    return fail(ReadError::WrongNumber { expected: record.move_number() });
+                    return fail(ReadError::WrongNumber {
+                        expected: record.move_number(),
+                    });
                 }
                 expect = Expect::Black;
             }
@@ -135,15 +145,22 @@ pub fn read_transcript(text: &str) -> Result<Record, TranscriptError> {
                     return fail(ReadError::MissingMove);
                 }
                 if parse_number(token).is_some() {
-                    let kind =
-                        if expect == Expect::Black { ReadError::MissingMove } else { ReadError::ExpectedWhite };
+                    let kind = if expect == Expect::Black {
+                        ReadError::MissingMove
+                    } else {
+                        ReadError::ExpectedWhite
+                    };
                     return fail(kind);
                 }
                 let played = record.parse_action(token).and_then(|a| record.apply(a));
                 if let Err(e) = played {
                     return fail(ReadError::Play(e));
                 }
-                expect = if expect == Expect::Black { Expect::White } else { Expect::Number };
+                expect = if expect == Expect::Black {
+                    Expect::White
+                } else {
+                    Expect::Number
+                };
             }
             Expect::Done => return fail(ReadError::AfterScore),
         }
@@ -212,16 +229,44 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_token() {
-        assert_eq!(error("1. 11-15 24-20\n3. 8-11"), (2, "3.".into(), ReadError::WrongNumber { expected: 2 }));
+        assert_eq!(
+            error("1. 11-15 24-20\n3. 8-11"),
+            (2, "3.".into(), ReadError::WrongNumber { expected: 2 })
+        );
         assert_eq!(
             error("1. 11-15 24-20\n2. 8-11 24-19"),
-            (2, "24-19".into(), ReadError::Play(PlayError::Illegal("24-19".into())))
+            (
+                2,
+                "24-19".into(),
+                ReadError::Play(PlayError::Illegal("24-19".into()))
+            )
         );
-        assert_eq!(error("11-15"), (1, "11-15".into(), ReadError::ExpectedNumber));
-        assert_eq!(error("1. 11-15 24-20\n2."), (2, "end of file".into(), ReadError::MissingMove));
-        assert_eq!(error("1. resign\n1-0"), (2, "1-0".into(), ReadError::WrongScore { actual: Score::WhiteWins }));
-        assert_eq!(error("1. resign\n0-1\n2."), (3, "2.".into(), ReadError::AfterScore));
-        assert_eq!(error("1. 11-15 2."), (1, "2.".into(), ReadError::ExpectedWhite));
+        assert_eq!(
+            error("11-15"),
+            (1, "11-15".into(), ReadError::ExpectedNumber)
+        );
+        assert_eq!(
+            error("1. 11-15 24-20\n2."),
+            (2, "end of file".into(), ReadError::MissingMove)
+        );
+        assert_eq!(
+            error("1. resign\n1-0"),
+            (
+                2,
+                "1-0".into(),
+                ReadError::WrongScore {
+                    actual: Score::WhiteWins
+                }
+            )
+        );
+        assert_eq!(
+            error("1. resign\n0-1\n2."),
+            (3, "2.".into(), ReadError::AfterScore)
+        );
+        assert_eq!(
+            error("1. 11-15 2."),
+            (1, "2.".into(), ReadError::ExpectedWhite)
+        );
         assert_eq!(
             error("1. draw 11-15"),
             (1, "11-15".into(), ReadError::Play(PlayError::DrawPending))
@@ -232,6 +277,9 @@ mod tests {
     #[test]
     fn error_message_reads_well() {
         let e = read_transcript("1. 11-15 24-20\n2. 8-11 24-19").unwrap_err();
-        assert_eq!(e.to_string(), "line 2, at `24-19`: `24-19` is not a legal move here");
+        assert_eq!(
+            e.to_string(),
+            "line 2, at `24-19`: `24-19` is not a legal move here"
+        );
     }
 }

@@ -36,7 +36,13 @@ impl<R: BufRead, W: Write> Console<R, W> {
     /// A console for a person playing `person`, or for watching machines
     /// (`person` = `None`) when `visible`.
     pub fn new(input: R, output: W, person: Option<Color>, visible: bool) -> Self {
-        Console { input, output, person, visible: visible || person.is_some(), line_open: false }
+        Console {
+            input,
+            output,
+            person,
+            visible: visible || person.is_some(),
+            line_open: false,
+        }
     }
 
     /// The colour the person plays, if any.
@@ -125,7 +131,10 @@ impl<R: BufRead, W: Write> Console<R, W> {
             if text.is_empty() {
                 continue;
             }
-            match record.parse_action(text).and_then(|a| record.check(a).map(|()| a)) {
+            match record
+                .parse_action(text)
+                .and_then(|a| record.check(a).map(|()| a))
+            {
                 Ok(action) => return Ok(Some(action)),
                 Err(e) => {
                     log::debug!("rejected input: {e}");
