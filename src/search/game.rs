@@ -70,6 +70,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// can be.
     fn reversible_plies(&self) -> u32;
 
+    /// The position after passing the move, for null-move pruning; `None`
+    /// (the default) where passing tells nothing, as in games with forced
+    /// captures or frequent zugzwang, or in check. A game that returns a
+    /// position must give it `reversible_plies() == 0`, so that no
+    /// repetition is detected across the pass.
+    fn play_null(&self) -> Option<Self> {
+        None
+    }
+
     /// A 16-bit code for the transposition table. Different moves of one
     /// position should get different codes; a clash only costs ordering.
     fn pack(mv: Self::Move) -> u16;

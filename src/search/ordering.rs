@@ -1,0 +1,169 @@
+//! Move ordering: the transposition-table move, then tactical moves by the
+//! game's victim/attacker key, then killer moves, then quiet moves by
+//! history; and the tables behind killers and history.
+//!
+//! Moves are scored once per node and picked by partial selection sort, so a
+//! node that cuts off after its first move never sorts the rest.
+
+use super::game::{Game, HISTORY_SIZE, MAX_MOVES, MoveList};
+use super::score::MAX_PLY;
+
+const TT_MOVE: i32 = 1 << 30;
+const TACTICAL: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+/// History scores stay within this magnitude (gravity formula).
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// Killer moves per ply and history scores per side to move. Owned by the
+/// searcher and kept between searches of one game.
+pub(crate) struct Heuristics<M> {
+    killers: Vec<[Option<M>; 2]>,
+    /// Indexed by `side * HISTORY_SIZE + Game::history_index`, where the
+    /// side is the parity of the ply: the search only needs to keep the two
+    /// players apart, not to know their colours.
+    history: Vec<i32>,
+}
+
+impl<M: Copy + Eq> Heuristics<M> {
+    pub(crate) fn new() -> Self {
+        Heuristics {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * HISTORY_SIZE],
+        }
+    }
+
+    /// Forgets everything (a new game, or a reproducible benchmark).
+    pub(crate) fn clear(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.fill(0);
+    }
+
+    /// Prepares for a new search from a new root: killers refer to plies
+    /// of the old tree and go; history keeps half its weight.
+    pub(crate) fn new_search(&mut self) {
+        self.killers.fill([None; 2]);
+        for h in &mut self.history {
+            *h /= 2;
+        }
+    }
+
+    pub(crate) fn is_killer(&self, ply: usize, mv: M) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    fn history_slot(ply: usize, index: usize) -> usize {
+        (ply & 1) * HISTORY_SIZE + index.min(HISTORY_SIZE - 1)
+    }
+
+    pub(crate) fn history(&self, ply: usize, index: usize) -> i32 {
+        self.history[Self::history_slot(ply, index)]
+    }
+
+    /// A quiet move caused a cutoff at `ply` after the quiet moves in
+    /// `tried` (history indices) failed: reward it, punish them.
+    pub(crate) fn quiet_cutoff(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        mv: M,
+        index: usize,
+        tried: &[usize],
+    ) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        self.nudge(ply, index, bonus);
+        for &other in tried {
+            self.nudge(ply, other, -bonus);
+        }
+    }
+
+    /// Moves a history score towards the bound of the bonus' sign, more
+    /// slowly the closer it already is, so scores never saturate.
+    fn nudge(&mut self, ply: usize, index: usize, bonus: i32) {
+        let h = &mut self.history[Self::history_slot(ply, index)];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// The moves of one node with their ordering scores.
+pub(crate) struct MovePicker<M> {
+    moves: MoveList<M>,
+    scores: [i32; MAX_MOVES],
+    next: usize,
+}
+
+impl<M: Copy + Eq> MovePicker<M> {
+    /// Scores `moves` for the node at `ply` of `pos`.
+    pub(crate) fn new<G: Game<Move = M>>(
+        pos: &G,
+        moves: MoveList<M>,
+        tt_move: Option<u16>,
+        heuristics: &Heuristics<M>,
+        ply: usize,
+    ) -> Self {
+        let mut scores = [0; MAX_MOVES];
+        for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
+            *score = if tt_move == Some(G::pack(mv)) {
+                TT_MOVE
+            } else if pos.is_tactical(mv) {
+                TACTICAL + pos.tactical_order(mv).clamp(-(1 << 24), 1 << 24)
+            } else if heuristics.is_killer(ply, mv) {
+                // The more recent killer first.
+                KILLER + i32::from(heuristics.killers[ply][0] == Some(mv))
+            } else {
+                heuristics.history(ply, pos.history_index(mv))
+            };
+        }
+        MovePicker {
+            moves,
+            scores,
+            next: 0,
+        }
+    }
+}
+
+impl<M: Copy + Eq> Iterator for MovePicker<M> {
+    type Item = M;
+
+    /// The best-scored move not yet returned; among equals the earliest,
+    /// so the order depends on nothing but the position and the tables.
+    fn next(&mut self) -> Option<M> {
+        let len = self.moves.len();
+        if self.next >= len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        self.next += 1;
+        Some(self.moves[self.next - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn history_stays_bounded() {
+        let mut h = Heuristics::<u8>::new();
+        for _ in 0..10_000 {
+            h.quiet_cutoff(3, 40, 1, 7, &[8]);
+        }
+        assert!(h.history(3, 7) <= HISTORY_MAX);
+        assert!(h.history(3, 8) >= -HISTORY_MAX);
+        assert_eq!(h.history(4, 7), 0, "the other side's table is untouched");
+        assert!(h.is_killer(3, 1) && !h.is_killer(2, 1));
+        h.new_search();
+        assert!(!h.is_killer(3, 1));
+    }
+}

@@ -1,0 +1,455 @@
+//! The tree search proper: principal variation search with null windows,
+//! transposition-table cutoffs, null-move pruning where the game allows a
+//! pass, late-move reductions, check and forced-move extensions, repetition
+//! detection, and a quiescence search that fits forced-capture games.
+//!
+//! The quiescence rule is game-independent: the side to move may stand pat
+//! only when it is not in check and has at least one quiet legal move. When
+//! every legal move is tactical (in antichess and checkers: captures are
+//! compulsory) all of them are searched, since declining is not an option;
+//! only far below the horizon does a safety valve let the evaluation judge.
+//!
+//! Nothing here allocates: move lists live on the stack, the principal
+//! variation in a table sized once, the key stack within reserved capacity.
+
+use super::game::{Game, MoveList};
+use super::limits::TimeManager;
+use super::ordering::{Heuristics, MovePicker};
+use super::score::{
+    DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, is_decisive, outcome_score, to_tt,
+};
+use super::tt::{Bound, TranspositionTable};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::game::Score;
+
+/// Nodes between two looks at the stop flag and the clock.
+const POLL_INTERVAL: u64 = 1024;
+
+/// Quiescence plies after which standing pat is allowed even where every
+/// move is tactical.
+const QUIESCENCE_FORCED_PLIES: u32 = 16;
+
+/// Decides when the search must stop: stop flag, node budget, hard deadline.
+pub(crate) struct Control<'a> {
+    stop: &'a AtomicBool,
+    time: TimeManager,
+    node_limit: u64,
+    /// Nodes visited so far (main search and quiescence).
+    pub(crate) nodes: u64,
+    /// Set once a limit is hit; every result computed after is garbage.
+    pub(crate) stopped: bool,
+}
+
+impl<'a> Control<'a> {
+    pub(crate) fn new(stop: &'a AtomicBool, time: TimeManager, node_limit: Option<u64>) -> Self {
+        Control {
+            stop,
+            time,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            nodes: 0,
+            // Checked now, and the clock at the first poll: a search
+            // started too late returns within 1024 nodes.
+            stopped: stop.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Counts a node; true when the search must unwind.
+    fn tick(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.stopped =
+                self.stop.load(Ordering::Relaxed) || self.time.hard_expired(Instant::now());
+        }
+        self.stopped
+    }
+}
+
+/// Late-move reduction, by remaining depth and move number.
+pub(crate) struct Reductions([[u8; 64]; 64]);
+
+impl Reductions {
+    pub(crate) fn new() -> Self {
+        let mut table = [[0; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (index, r) in row.iter_mut().enumerate().skip(1) {
+                let ln = (depth as f64).ln() * (index as f64).ln();
+                *r = (0.5 + ln / 2.25) as u8;
+            }
+        }
+        Reductions(table)
+    }
+
+    fn get(&self, depth: i32, index: usize) -> i32 {
+        i32::from(self.0[depth.clamp(0, 63) as usize][index.min(63)])
+    }
+}
+
+/// Triangular principal-variation table: line `ply` is the best line found
+/// from the node at `ply`.
+pub(crate) struct PvTable<M> {
+    lines: Vec<[M; MAX_PLY + 1]>,
+    lengths: [usize; MAX_PLY + 1],
+}
+
+impl<M: Copy + Default> PvTable<M> {
+    pub(crate) fn new() -> Self {
+        PvTable {
+            lines: vec![[M::default(); MAX_PLY + 1]; MAX_PLY + 1],
+            lengths: [0; MAX_PLY + 1],
+        }
+    }
+
+    fn clear(&mut self, ply: usize) {
+        self.lengths[ply] = 0;
+    }
+
+    /// `mv` followed by the child's line becomes the line at `ply`.
+    fn update(&mut self, ply: usize, mv: M) {
+        let child_len = self.lengths.get(ply + 1).copied().unwrap_or(0);
+        let (head, tail) = self.lines.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line[0] = mv;
+        let len = child_len.min(MAX_PLY);
+        if let Some(child) = tail.first() {
+            line[1..=len].copy_from_slice(&child[..len]);
+        }
+        self.lengths[ply] = len + 1;
+    }
+
+    /// The line from the node at `ply`.
+    pub(crate) fn line(&self, ply: usize) -> &[M] {
+        &self.lines[ply][..self.lengths[ply]]
+    }
+}
+
+/// One search in progress, borrowing the searcher's long-lived tables.
+pub(crate) struct Tree<'a, G: Game> {
+    pub(crate) tt: &'a TranspositionTable,
+    pub(crate) heuristics: &'a mut Heuristics<G::Move>,
+    pub(crate) pv: &'a mut PvTable<G::Move>,
+    /// Keys of the game so far and of the current path; the last one is the
+    /// current node's. Capacity is reserved for `MAX_PLY` more.
+    pub(crate) keys: &'a mut Vec<u64>,
+    pub(crate) reductions: &'a Reductions,
+    pub(crate) control: Control<'a>,
+    /// Deepest ply reached, quiescence included.
+    pub(crate) seldepth: usize,
+    /// Extensions stop below this ply, so forced sequences cannot run away.
+    pub(crate) extension_ply_limit: usize,
+    /// The score with which the root's line was last improved in the
+    /// current iteration, if it was: an interrupted iteration can still
+    /// yield a better move.
+    pub(crate) root_improved: Option<Score>,
+}
+
+impl<G: Game> Tree<'_, G> {
+    /// Negamax value of `pos` searched `depth` plies deep, within
+    /// `(alpha, beta)`; fail-soft. `in_check` is `pos.in_check()`.
+    pub(crate) fn negamax(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        mut alpha: Score,
+        mut beta: Score,
+        ply: usize,
+        in_check: bool,
+    ) -> Score {
+        if depth <= 0 {
+            return self.quiesce(pos, alpha, beta, ply, 0, in_check);
+        }
+        self.pv.clear(ply);
+        if self.control.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if self.is_repetition(pos) {
+                return DRAW;
+            }
+            // Neither side can do better than deciding the game right here.
+            alpha = alpha.max(-(MATE - ply as Score));
+            beta = beta.min(MATE - ply as Score);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return clamp_eval(pos.evaluate());
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let (tt_move, settled) = self.probe(key, ply, depth, alpha, beta);
+        if let Some(score) = settled {
+            return score;
+        }
+        let moves = match legal_moves(pos, ply) {
+            Ok(moves) => moves,
+            Err(end) => return end,
+        };
+        // A check or a forced move costs the opponent nothing to make, so
+        // it must not use up depth (forced-capture games are full of both).
+        let extend = (in_check || moves.len() == 1) && ply < self.extension_ply_limit;
+        let depth = depth + i32::from(extend);
+
+        if !pv_node && !in_check && depth >= 3 && !is_decisive(beta) {
+            if let Some(score) = self.null_move(pos, depth, beta, ply) {
+                return score;
+            }
+            if self.control.stopped {
+                return 0;
+            }
+        }
+
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut quiets_tried = ArrayVec::<usize, 64>::new();
+        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
+        for (index, mv) in picker.enumerate() {
+            let child = pos.play(mv);
+            let gives_check = child.in_check();
+            let tactical = pos.is_tactical(mv);
+            let new_depth = depth - 1;
+            self.keys.push(child.key());
+            let score = if index == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check)
+            } else {
+                let late_quiet = depth >= 3
+                    && index >= 3
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                    && !self.heuristics.is_killer(ply, mv);
+                let reduction = if late_quiet {
+                    (self.reductions.get(depth, index) - i32::from(pv_node))
+                        .min(new_depth - 1)
+                        .max(0)
+                } else {
+                    0
+                };
+                let mut score = -self.negamax(
+                    &child,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                );
+                if score > alpha && reduction > 0 {
+                    score =
+                        -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, gives_check);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.control.stopped {
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.pv.update(ply, mv);
+                    if ply == 0 {
+                        self.root_improved = Some(score);
+                    }
+                    if alpha >= beta {
+                        if !tactical {
+                            let index = pos.history_index(mv);
+                            self.heuristics
+                                .quiet_cutoff(ply, depth, mv, index, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && !quiets_tried.is_full() {
+                quiets_tried.push(pos.history_index(mv));
+            }
+        }
+
+        self.store((key, ply, depth), best, best_move, (original_alpha, beta));
+        best
+    }
+
+    /// Null-move pruning: if passing still holds `beta` at reduced depth,
+    /// a real move will too. Only when the game offers a pass and the
+    /// static evaluation already holds `beta`.
+    fn null_move(&mut self, pos: &G, depth: i32, beta: Score, ply: usize) -> Option<Score> {
+        // Most games offer no pass; ask before paying for an evaluation.
+        let null = pos.play_null()?;
+        if clamp_eval(pos.evaluate()) < beta {
+            return None;
+        }
+        let reduction = 3 + depth / 4;
+        self.keys.push(null.key());
+        let score = -self.negamax(
+            &null,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            null.in_check(),
+        );
+        self.keys.pop();
+        // A forced result found after a pass proves nothing.
+        (!self.control.stopped && score >= beta).then_some(if is_decisive(score) {
+            beta
+        } else {
+            score
+        })
+    }
+
+    /// Quiescence search, `qply` plies below the horizon: only tactical
+    /// moves, unless the side to move is in check or every legal move is
+    /// tactical (then all of them).
+    fn quiesce(
+        &mut self,
+        pos: &G,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        qply: u32,
+        in_check: bool,
+    ) -> Score {
+        self.pv.clear(ply);
+        if self.control.tick() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return clamp_eval(pos.evaluate());
+        }
+        let key = pos.key();
+        let (tt_move, settled) = self.probe(key, ply, 0, alpha, beta);
+        if let Some(score) = settled {
+            return score;
+        }
+        let mut moves = match legal_moves(pos, ply) {
+            Ok(moves) => moves,
+            Err(end) => return end,
+        };
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        // Past the safety valve the evaluation must judge even a position
+        // with compulsory captures: chains of them can branch enough to
+        // swamp the clock in antichess middlegames.
+        let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
+        if !forced || qply >= QUIESCENCE_FORCED_PLIES {
+            best = clamp_eval(pos.evaluate());
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            moves.retain(|mv| pos.is_tactical(*mv));
+        }
+
+        let mut best_move = None;
+        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
+        for mv in picker {
+            let child = pos.play(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
+            if self.control.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.pv.update(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+
+        self.store((key, ply, 0), best, best_move, (original_alpha, beta));
+        best
+    }
+
+    /// Looks the node up: the stored move, for ordering, and the stored
+    /// score if it settles the window at this depth. Never settles a PV
+    /// node, so that the principal variation stays whole.
+    fn probe(
+        &self,
+        key: u64,
+        ply: usize,
+        depth: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> (Option<u16>, Option<Score>) {
+        let Some(hit) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        let score = from_tt(hit.score, ply);
+        let pv_node = beta - alpha > 1;
+        let settles = !pv_node && hit.depth >= depth && cuts(hit.bound, score, alpha, beta);
+        (hit.mv, settles.then_some(score))
+    }
+
+    /// Records a node's fail-soft result `best`, searched within `window`
+    /// (alpha as it was before any move raised it, and beta).
+    fn store(
+        &self,
+        (key, ply, depth): (u64, usize, i32),
+        best: Score,
+        best_move: Option<G::Move>,
+        (alpha, beta): (Score, Score),
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let mv = best_move.map(G::pack);
+        self.tt.store(key, mv, to_tt(best, ply), depth, bound);
+    }
+
+    /// Whether `pos` (the last key on the stack) occurred before, with the
+    /// same side to move, since the last irreversible move. One earlier
+    /// occurrence is enough: if repeating was best once, it is a draw.
+    fn is_repetition(&self, pos: &G) -> bool {
+        let len = self.keys.len();
+        let reach = (pos.reversible_plies() as usize).min(len.saturating_sub(1));
+        let key = pos.key();
+        (2..=reach)
+            .step_by(2)
+            .any(|back| self.keys[len - 1 - back] == key)
+    }
+}
+
+/// The legal moves of `pos`, or its score if the game is over there.
+fn legal_moves<G: Game>(pos: &G, ply: usize) -> Result<MoveList<G::Move>, Score> {
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    match pos.outcome(&moves) {
+        Some(outcome) => Err(outcome_score(outcome, ply)),
+        None => Ok(moves),
+    }
+}
+
+/// Whether a stored score with this bound settles the window.
+fn cuts(bound: Bound, score: Score, alpha: Score, beta: Score) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}

@@ -1,0 +1,174 @@
+//! One search thread's state and its iterative-deepening loop.
+//!
+//! A worker owns what must not be shared between threads (killers,
+//! history, the principal-variation table, the key stack for repetitions)
+//! and shares the transposition table. The main worker obeys the limits and
+//! reports; helper workers (Lazy SMP) search the same root, some of them a
+//! ply ahead, until the main worker is done, filling the table for it.
+
+use super::driver::{Info, SearchResult};
+use super::game::{Game, Score};
+use super::limits::TimeManager;
+use super::ordering::Heuristics;
+use super::score::{INFINITE, MATE, MAX_PLY, is_decisive};
+use super::tree::{Control, PvTable, Reductions, Tree};
+use super::tt::TranspositionTable;
+use std::time::Instant;
+
+/// Half-width of the first aspiration window, in evaluation units.
+const ASPIRATION_DELTA: Score = 25;
+
+/// Per-thread search state, kept between searches.
+pub(crate) struct Worker<M> {
+    heuristics: Heuristics<M>,
+    pv: PvTable<M>,
+    keys: Vec<u64>,
+}
+
+/// How one worker iterates.
+pub(crate) struct Plan {
+    /// First iteration (helpers start some a ply deeper than the main one).
+    pub(crate) first_depth: u32,
+    /// Last iteration.
+    pub(crate) max_depth: u32,
+    /// Soft time management; helpers have none.
+    pub(crate) time: TimeManager,
+    /// Whether a clock governs the search (stop early on a forced result).
+    pub(crate) clock_managed: bool,
+}
+
+impl<M: Copy + Default + Eq> Worker<M> {
+    pub(crate) fn new() -> Self {
+        Worker {
+            heuristics: Heuristics::new(),
+            pv: PvTable::new(),
+            keys: Vec::with_capacity(1024),
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub(crate) fn clear(&mut self) {
+        self.heuristics.clear();
+    }
+
+    /// Readies the worker for a new root whose earlier positions are
+    /// `history` (oldest first; the root's own key may end it).
+    pub(crate) fn prepare(&mut self, history: &[u64], root_key: u64) {
+        self.heuristics.new_search();
+        self.keys.clear();
+        self.keys.extend_from_slice(history);
+        if self.keys.last() == Some(&root_key) {
+            self.keys.pop();
+        }
+        self.keys.push(root_key);
+        // The path never grows past MAX_PLY, so no push reallocates.
+        self.keys.reserve(MAX_PLY + 2);
+    }
+
+    /// Iterative deepening from `root` until `plan` or `control` says stop.
+    /// `result` holds the fallback move on entry and the answer on exit.
+    pub(crate) fn iterate<G: Game<Move = M>>(
+        &mut self,
+        shared: (&TranspositionTable, &Reductions),
+        root: &G,
+        control: Control<'_>,
+        plan: &Plan,
+        result: &mut SearchResult<M>,
+        on_iteration: &mut dyn FnMut(&Info<'_, M>),
+    ) {
+        let (tt, reductions) = shared;
+        let mut tree = Tree {
+            tt,
+            heuristics: &mut self.heuristics,
+            pv: &mut self.pv,
+            keys: &mut self.keys,
+            reductions,
+            control,
+            seldepth: 0,
+            extension_ply_limit: 0,
+            root_improved: None,
+        };
+        let in_check = root.in_check();
+        for depth in plan.first_depth..=plan.max_depth {
+            tree.root_improved = None;
+            tree.extension_ply_limit = 2 * depth as usize;
+            let score = aspiration(&mut tree, root, depth as i32, result.score, in_check);
+            if tree.control.stopped {
+                // A move that beat the window in the unfinished iteration
+                // is at least as good as the last finished choice.
+                if let Some(partial) = tree.root_improved {
+                    adopt(result, tree.pv.line(0), partial);
+                }
+                break;
+            }
+            adopt(result, tree.pv.line(0), score);
+            result.depth = depth;
+            result.seldepth = tree.seldepth as u32;
+            result.nodes = tree.control.nodes;
+            let now = Instant::now();
+            result.elapsed = plan.time.elapsed(now);
+            on_iteration(&Info {
+                depth,
+                seldepth: result.seldepth,
+                score,
+                nodes: result.nodes,
+                elapsed: result.elapsed,
+                pv: &result.pv,
+                hashfull: tt.hashfull(),
+            });
+            if !plan.time.next_iteration_ok(now) {
+                break;
+            }
+            // A forced result well inside the horizon will not change.
+            let plies_to_end = (MATE - score.abs()) as u32;
+            if plan.clock_managed && is_decisive(score) && depth > plies_to_end + 2 {
+                break;
+            }
+        }
+        result.nodes = tree.control.nodes;
+        result.seldepth = result.seldepth.max(tree.seldepth as u32);
+    }
+}
+
+/// Takes `line` (if not empty) and `score` as the search's answer.
+fn adopt<M: Copy>(result: &mut SearchResult<M>, line: &[M], score: Score) {
+    if let Some(&first) = line.first() {
+        result.best_move = Some(first);
+        result.pv.clear();
+        result.pv.extend_from_slice(line);
+        result.score = score;
+    }
+}
+
+/// One iteration: a narrow window around the previous score, widened on
+/// each failure until the score falls inside it.
+fn aspiration<G: Game>(
+    tree: &mut Tree<'_, G>,
+    root: &G,
+    depth: i32,
+    previous: Score,
+    in_check: bool,
+) -> Score {
+    let mut delta = ASPIRATION_DELTA;
+    let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(previous) {
+        (previous - delta, previous + delta)
+    } else {
+        (-INFINITE, INFINITE)
+    };
+    loop {
+        let score = tree.negamax(root, depth, alpha, beta, 0, in_check);
+        if tree.control.stopped {
+            return score;
+        }
+        if score <= alpha && alpha > -INFINITE {
+            // Fail low: keep the upper side close, the score is dropping.
+            beta = (alpha + beta) / 2;
+            alpha = (score - delta).max(-INFINITE);
+        } else if score >= beta && beta < INFINITE {
+            beta = (score + delta).min(INFINITE);
+        } else {
+            return score;
+        }
+        delta += delta;
+    }
+}
