@@ -52,7 +52,11 @@ impl Square {
     /// Column from the left as printed, 0–7.
     pub fn column(self) -> usize {
         let c = 2 * (self.index() % 4);
-        if self.row().is_multiple_of(2) { c + 1 } else { c }
+        if self.row().is_multiple_of(2) {
+            c + 1
+        } else {
+            c
+        }
     }
 
     /// All squares, 1 to 32.

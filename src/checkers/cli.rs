@@ -54,6 +54,9 @@ pub struct Options {
     /// Look-ahead limit of the machine player in plies (0: strongest, timed).
     #[arg(long, value_name = "NUM", default_value_t = 0)]
     pub level: u32,
+    /// Level of the second machine player (default: --level).
+    #[arg(long, value_name = "NUM", hide = true)]
+    pub level2: Option<u32>,
     /// Seed of the machine players' random choices, for reproducible games.
     #[arg(long, value_name = "NUM", allow_negative_numbers = true)]
     pub seed: Option<i64>,
@@ -168,11 +171,12 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
     let move_time = opts
         .move_time
         .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
-    let machine = |offset: u64| Machine::new(seed.wrapping_add(offset), opts.level, move_time);
+    let machine =
+        |offset: u64, level: u32| Machine::new(seed.wrapping_add(offset), level, move_time);
     let first_is_machine = opts.player1.is_some();
     let first_seat = || {
         if first_is_machine {
-            Seat::Machine(machine(0))
+            Seat::Machine(machine(0, opts.level))
         } else {
             Seat::Person
         }
@@ -193,7 +197,14 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
             } else {
                 Color::Black
             };
-            (record, color, Seat::Machine(machine(SECOND_SEED_OFFSET)))
+            (
+                record,
+                color,
+                Seat::Machine(machine(
+                    SECOND_SEED_OFFSET,
+                    opts.level2.unwrap_or(opts.level),
+                )),
+            )
         }
         Some(Remote::Host(name)) => {
             let record = opts

@@ -67,7 +67,10 @@ impl Game for Seasoned {
     }
 
     fn play(&self, mv: Move) -> Self {
-        Seasoned { pos: self.pos.play(mv), salt: self.salt }
+        Seasoned {
+            pos: self.pos.play(mv),
+            salt: self.salt,
+        }
     }
 
     fn outcome(&self, moves: &[Move]) -> Option<Outcome> {
@@ -122,19 +125,33 @@ impl Machine {
     /// `move_time` a move, its choices varied by `seed`.
     pub fn new(seed: u64, level: u32, move_time: Duration) -> Machine {
         let salt = Rng::new(seed).next_u64();
-        Machine { salt, level, move_time, searcher: None, since_offer: OFFER_GAP, last_score: None }
+        Machine {
+            salt,
+            level,
+            move_time,
+            searcher: None,
+            since_offer: OFFER_GAP,
+            last_score: None,
+        }
     }
 
     /// The limits of one move's search.
     fn limits(&self) -> Limits {
         let limits = Limits::movetime(self.move_time);
-        if self.level > 0 { limits.with_depth(self.level) } else { limits }
+        if self.level > 0 {
+            limits.with_depth(self.level)
+        } else {
+            limits
+        }
     }
 
     /// The search's choice and its score for the side to move; `None` when
     /// there is no legal move.
     fn think(&mut self, record: &Record) -> Option<(Move, Score)> {
-        let root = Seasoned { pos: *record.position(), salt: self.salt };
+        let root = Seasoned {
+            pos: *record.position(),
+            salt: self.salt,
+        };
         let limits = self.limits();
         let searcher = match &mut self.searcher {
             Some(s) => s,
@@ -153,7 +170,9 @@ impl Machine {
         let result = std::thread::scope(|scope| {
             std::thread::Builder::new()
                 .stack_size(SEARCH_STACK)
-                .spawn_scoped(scope, || searcher.search(&root, history, &limits, &stop, |_| {}))
+                .spawn_scoped(scope, || {
+                    searcher.search(&root, history, &limits, &stop, |_| {})
+                })
                 .ok()
                 .and_then(|handle| handle.join().ok())
         })?;
@@ -173,8 +192,14 @@ impl Machine {
         let quiet = record.position().quiet_plies();
         if record.draw_offered() {
             // The offerer is to move: its evaluation is the negation of ours.
-            let ours = self.last_score.unwrap_or_else(|| -evaluate(record.position()));
-            return if ours <= 0 || quiet >= ACCEPT_AFTER { Action::Accept } else { Action::Reject };
+            let ours = self
+                .last_score
+                .unwrap_or_else(|| -evaluate(record.position()));
+            return if ours <= 0 || quiet >= ACCEPT_AFTER {
+                Action::Accept
+            } else {
+                Action::Reject
+            };
         }
         self.since_offer = self.since_offer.saturating_add(1);
         let Some((mv, score)) = self.think(record) else {
@@ -183,7 +208,11 @@ impl Machine {
             return Action::Resign;
         };
         self.last_score = Some(score);
-        if record.may_offer_draw() && quiet >= OFFER_AFTER && self.since_offer > OFFER_GAP && score <= 0 {
+        if record.may_offer_draw()
+            && quiet >= OFFER_AFTER
+            && self.since_offer > OFFER_GAP
+            && score <= 0
+        {
             self.since_offer = 0;
             return Action::Draw;
         }
