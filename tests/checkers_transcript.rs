@@ -60,3 +60,22 @@ fn every_ending_occurs() {
         );
     }
 }
+
+/// Random strings over the notation's alphabet: every reader must answer
+/// with a value or an error, never a panic.
+#[test]
+fn garbage_never_panics() {
+    use antichess::checkers::Position;
+    const ALPHABET: &[u8] = b"0123456789-.:,/ KBWbw\n\tdrawcepjsign\xc3\xa9";
+    let mut rng = Rng::new(99);
+    for _ in 0..20_000 {
+        let len = rng.below(40);
+        let bytes: Vec<u8> = (0..len).map(|_| ALPHABET[rng.below(ALPHABET.len())]).collect();
+        let text = String::from_utf8_lossy(&bytes);
+        let _ = read_transcript(&text);
+        let _ = Position::from_pdn(&text);
+        let _ = Position::from_line(&text);
+        let _ = Position::initial().parse_move(&text);
+        let _ = Record::new().parse_allowed(&text);
+    }
+}

@@ -124,12 +124,6 @@ impl From<NetError> for CliError {
     }
 }
 
-/// The remote player named by `--player2`.
-enum Remote<'a> {
-    Host(&'a str),
-    Join(&'a str, &'a str),
-}
-
 fn read_init(path: &Path) -> Result<Record, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::File(path.into(), e))?;
     read_transcript(&text).map_err(|e| CliError::Init(path.into(), e))
@@ -143,6 +137,38 @@ fn clock_seed() -> u64 {
     super::rng::mix(nanos as u64 ^ u64::from(std::process::id()))
 }
 
+/// Prints the leaf count of `--perft` and how fast it came.
+fn run_perft(opts: &Options, depth: u32, mut output: impl Write) -> Result<(), CliError> {
+    let pos = match &opts.fen {
+        Some(fen) => Position::from_pdn(fen).map_err(|e| CliError::Fen(e.to_string()))?,
+        None => Position::initial(),
+    };
+    let start = Instant::now();
+    let nodes = perft(&pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    let rate = nodes as f64 / secs.max(1e-9) / 1e6;
+    writeln!(
+        output,
+        "perft {depth}: {nodes} leaves in {secs:.3} s ({rate:.1} M leaves/s)"
+    )?;
+    Ok(())
+}
+
+/// Hosts game `name`: waits for the guest and sends it the opening
+/// entries of `record` and its colour.
+fn host_game(opts: &Options, name: &str, record: &Record, guest: Color) -> Result<Peer, CliError> {
+    let addr = opts
+        .listen
+        .clone()
+        .unwrap_or_else(|| format!("0.0.0.0:{DEFAULT_PORT}"));
+    let listener = TcpListener::bind(&addr).map_err(NetError::Io)?;
+    let port = listener.local_addr().map_err(NetError::Io)?.port();
+    eprintln!("checkers: hosting game {name} on port {port}; waiting for the other player");
+    let mut peer = Peer::host(&listener, name).map_err(NetError::Io)?;
+    peer.send_setup(record, guest).map_err(NetError::Io)?;
+    Ok(peer)
+}
+
 /// Runs the program as `opts` say, with the terminal on `input`/`output`.
 pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Result<(), CliError> {
     if opts.display {
@@ -152,19 +178,7 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
         return list_moves(input, output).map_err(CliError::Io);
     }
     if let Some(depth) = opts.perft {
-        let pos = match &opts.fen {
-            Some(fen) => Position::from_pdn(fen).map_err(|e| CliError::Fen(e.to_string()))?,
-            None => Position::initial(),
-        };
-        let start = Instant::now();
-        let nodes = perft(&pos, depth);
-        let secs = start.elapsed().as_secs_f64();
-        writeln!(
-            output,
-            "perft {depth}: {nodes} leaves in {secs:.3} s ({:.1} M leaves/s)",
-            nodes as f64 / secs.max(1e-9) / 1e6
-        )?;
-        return Ok(());
+        return run_perft(opts, depth, output);
     }
 
     let seed = opts.seed.map_or_else(clock_seed, |s| s as u64);
@@ -174,78 +188,59 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
     let machine =
         |offset: u64, level: u32| Machine::new(seed.wrapping_add(offset), level, move_time);
     let first_is_machine = opts.player1.is_some();
-    let first_seat = || {
-        if first_is_machine {
-            Seat::Machine(machine(0, opts.level))
-        } else {
-            Seat::Person
-        }
-    };
-    let remote = opts.player2.as_deref().map(|p| match p.split_once('@') {
-        Some((name, host)) => Remote::Join(name, host),
-        None => Remote::Host(p),
-    });
-
-    let (mut record, first_color, second) = match remote {
-        None => {
-            let record = opts
-                .init
-                .as_deref()
-                .map_or_else(|| Ok(Record::new()), read_init)?;
-            let color = if opts.white {
+    // The game this program sets up itself (unless it joins one).
+    let local_game = || -> Result<(Record, Color), CliError> {
+        let record = opts
+            .init
+            .as_deref()
+            .map_or_else(|| Ok(Record::new()), read_init)?;
+        Ok((
+            record,
+            if opts.white {
                 Color::White
             } else {
                 Color::Black
-            };
+            },
+        ))
+    };
+
+    let (mut record, first_color, second) = match opts.player2.as_deref() {
+        None => {
+            let (record, color) = local_game()?;
+            let level = opts.level2.unwrap_or(opts.level);
             (
                 record,
                 color,
-                Seat::Machine(machine(
-                    SECOND_SEED_OFFSET,
-                    opts.level2.unwrap_or(opts.level),
-                )),
+                Seat::Machine(machine(SECOND_SEED_OFFSET, level)),
             )
         }
-        Some(Remote::Host(name)) => {
-            let record = opts
-                .init
-                .as_deref()
-                .map_or_else(|| Ok(Record::new()), read_init)?;
-            let color = if opts.white {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let addr = opts
-                .listen
-                .clone()
-                .unwrap_or_else(|| format!("0.0.0.0:{DEFAULT_PORT}"));
-            let listener = TcpListener::bind(&addr).map_err(NetError::Io)?;
-            let local = listener.local_addr().map_err(NetError::Io)?;
-            eprintln!(
-                "checkers: hosting game {name} on port {}; waiting for the other player",
-                local.port()
-            );
-            let mut peer = Peer::host(&listener, name).map_err(NetError::Io)?;
-            peer.send_setup(&record, color.opponent())
-                .map_err(NetError::Io)?;
-            (record, color, Seat::Remote(peer))
-        }
-        Some(Remote::Join(name, host)) => {
-            if opts.white || opts.init.is_some() {
-                log::warn!(
-                    "joining a game: the host decides colours and opening moves; --white and --init are ignored"
-                );
+        Some(spec) => match spec.split_once('@') {
+            None => {
+                let (record, color) = local_game()?;
+                let peer = host_game(opts, spec, &record, color.opponent())?;
+                (record, color, Seat::Remote(peer))
             }
-            let mut peer = Peer::join(name, host).map_err(NetError::Io)?;
-            let (record, color) = peer.receive_setup()?;
-            (record, color, Seat::Remote(peer))
-        }
+            Some((name, host)) => {
+                if opts.white || opts.init.is_some() {
+                    log::warn!(
+                        "joining: the host decides colours and opening moves; --white and --init are ignored"
+                    );
+                }
+                let mut peer = Peer::join(name, host).map_err(NetError::Io)?;
+                let (record, color) = peer.receive_setup()?;
+                (record, color, Seat::Remote(peer))
+            }
+        },
     };
 
+    let first = if first_is_machine {
+        Seat::Machine(machine(0, opts.level))
+    } else {
+        Seat::Person
+    };
     let mut seats = match first_color {
-        Color::Black => [first_seat(), second],
-        Color::White => [second, first_seat()],
+        Color::Black => [first, second],
+        Color::White => [second, first],
     };
     let person = (!first_is_machine).then_some(first_color);
     let visible = opts.transcript.is_none();

@@ -196,10 +196,7 @@ impl Peer {
                 return None;
             }
         };
-        match record
-            .parse_action(&line)
-            .and_then(|a| record.check(a).map(|()| a))
-        {
+        match record.parse_allowed(&line) {
             Ok(a) => Some(a),
             Err(e) => {
                 log::warn!("the other program sent `{line}` ({e}): it resigns");

@@ -102,14 +102,14 @@ impl Position {
         let mut seen = [false; 2];
         for field in fields {
             let field = field.trim();
-            let mut chars = field.chars();
-            let color = chars
-                .next()
-                .and_then(|c| parse_side(c.encode_utf8(&mut [0; 4])))
+            // The colour letter is ASCII, so byte 1 starts the list.
+            let color = field
+                .get(..1)
+                .and_then(parse_side)
                 .filter(|c| !seen[c.index()])
                 .ok_or_else(|| FenError::BadField(field.into()))?;
             seen[color.index()] = true;
-            let list = chars.as_str().trim();
+            let list = field.get(1..).unwrap_or("").trim();
             for item in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 parse_item(item, color, &mut pieces)?;
             }

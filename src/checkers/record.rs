@@ -160,6 +160,14 @@ impl Record {
         }
     }
 
+    /// Reads `text` as an action and checks that it may be played now:
+    /// how typed and received entries are vetted.
+    pub fn parse_allowed(&self, text: &str) -> Result<Action, PlayError> {
+        let action = self.parse_action(text)?;
+        self.check(action)?;
+        Ok(action)
+    }
+
     /// Checks that `action` may be played now, without playing it.
     pub fn check(&self, action: Action) -> Result<(), PlayError> {
         if self.result.is_some() {

@@ -31,30 +31,36 @@ pub fn play<R: BufRead, W: Write>(
 ) -> io::Result<()> {
     while record.result().is_none() {
         let side = record.side_to_act();
-        let before = record.clone();
-        let chosen = match &mut seats[side.index()] {
+        let seat = &mut seats[side.index()];
+        let is_person = matches!(seat, Seat::Person);
+        let is_remote = matches!(seat, Seat::Remote(_));
+        let chosen = match seat {
             Seat::Person => console.ask(record)?,
             Seat::Machine(m) => Some(m.act(record)),
             Seat::Remote(peer) => peer.receive_action(record),
         };
-        let applied = chosen.is_some_and(|a| record.apply(a).is_ok());
-        if !applied {
-            log::info!("{} forfeits", side.name());
-            record.forfeit();
-        }
-        // Show what was recorded for this turn (nothing for a forfeit owed
-        // as an answer to a draw offer, where only the score tells).
-        let entry = record.actions().get(before.actions().len()).copied();
-        if let Some(action) = entry {
-            let typed = matches!(seats[side.index()], Seat::Person) && applied;
-            if !typed {
-                console.show(&before, action)?;
-            }
-            // A remote program that forfeited is not told its own
-            // resignation; it learns the score.
-            let forfeiting_remote = !applied && matches!(seats[side.index()], Seat::Remote(_));
-            if !forfeiting_remote {
+        match chosen.filter(|&a| record.check(a).is_ok()) {
+            Some(action) => {
+                if !is_person {
+                    console.show(record, action)?;
+                }
+                record.apply(action).map_err(io::Error::other)?;
                 tell_remote(seats, side.opponent(), action);
+            }
+            None => {
+                log::info!("{} forfeits", side.name());
+                // Recorded as a resignation unless it owed an answer to a
+                // draw offer; then only the score tells.
+                let resigns = !record.draw_offered();
+                if resigns {
+                    console.show(record, Action::Resign)?;
+                }
+                record.forfeit();
+                // A remote program that forfeited is not told its own
+                // resignation; it learns the score.
+                if resigns && !is_remote {
+                    tell_remote(seats, side.opponent(), Action::Resign);
+                }
             }
         }
     }

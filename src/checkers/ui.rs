@@ -131,10 +131,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
             if text.is_empty() {
                 continue;
             }
-            match record
-                .parse_action(text)
-                .and_then(|a| record.check(a).map(|()| a))
-            {
+            match record.parse_allowed(text) {
                 Ok(action) => return Ok(Some(action)),
                 Err(e) => {
                     log::debug!("rejected input: {e}");
