@@ -70,7 +70,9 @@ fn garbage_never_panics() {
     let mut rng = Rng::new(99);
     for _ in 0..20_000 {
         let len = rng.below(40);
-        let bytes: Vec<u8> = (0..len).map(|_| ALPHABET[rng.below(ALPHABET.len())]).collect();
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| ALPHABET[rng.below(ALPHABET.len())])
+            .collect();
         let text = String::from_utf8_lossy(&bytes);
         let _ = read_transcript(&text);
         let _ = Position::from_pdn(&text);

@@ -70,6 +70,10 @@ pub struct Options {
     /// positions they lead to.
     #[arg(long, hide = true)]
     pub list_moves: bool,
+    /// Read PDN FENs on standard input; print the machine's move for each
+    /// (`none` without a legal move).
+    #[arg(long, hide = true)]
+    pub best_move: bool,
     /// Count the leaves of the move tree to DEPTH and time it.
     #[arg(long, value_name = "DEPTH", hide = true)]
     pub perft: Option<u32>,
@@ -180,11 +184,15 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
     if let Some(depth) = opts.perft {
         return run_perft(opts, depth, output);
     }
-
     let seed = opts.seed.map_or_else(clock_seed, |s| s as u64);
     let move_time = opts
         .move_time
         .map_or(DEFAULT_MOVE_TIME, Duration::from_millis);
+    if opts.best_move {
+        let machine = Machine::new(seed, opts.level, move_time);
+        return best_moves(machine, input, output).map_err(CliError::Io);
+    }
+
     let machine =
         |offset: u64, level: u32| Machine::new(seed.wrapping_add(offset), level, move_time);
     let first_is_machine = opts.player1.is_some();
@@ -250,6 +258,24 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
     if let Some(path) = &opts.transcript {
         std::fs::write(path, write_transcript(&record))
             .map_err(|e| CliError::File(path.clone(), e))?;
+    }
+    Ok(())
+}
+
+/// For each PDN FEN line on `input`, the machine's move, `none` if there
+/// is none, or `error: …` for an unreadable FEN. The machine keeps its
+/// table from one position to the next, as within a game.
+fn best_moves(mut machine: Machine, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        match Position::from_pdn(&line) {
+            Ok(pos) => match machine.choose(&pos, &[]) {
+                Some((mv, _)) => writeln!(output, "{mv}")?,
+                None => writeln!(output, "none")?,
+            },
+            Err(e) => writeln!(output, "error: {e}")?,
+        }
+        output.flush()?;
     }
     Ok(())
 }

@@ -147,9 +147,12 @@ impl Machine {
 
     /// The search's choice and its score for the side to move; `None` when
     /// there is no legal move.
-    fn think(&mut self, record: &Record) -> Option<(Move, Score)> {
+    ///
+    /// `history` holds the keys of the positions before `pos` since the
+    /// last irreversible move (repetitions of them count as draws).
+    pub fn choose(&mut self, pos: &Position, history: &[u64]) -> Option<(Move, Score)> {
         let root = Seasoned {
-            pos: *record.position(),
+            pos: *pos,
             salt: self.salt,
         };
         let limits = self.limits();
@@ -165,7 +168,6 @@ impl Machine {
             },
         };
         let stop = AtomicBool::new(false);
-        let history = record.keys();
         // The search wants a deep stack; the caller's thread may not have one.
         let result = std::thread::scope(|scope| {
             std::thread::Builder::new()
@@ -202,7 +204,7 @@ impl Machine {
             };
         }
         self.since_offer = self.since_offer.saturating_add(1);
-        let Some((mv, score)) = self.think(record) else {
+        let Some((mv, score)) = self.choose(record.position(), record.keys()) else {
             // Without a legal move the game is already over; the game loop
             // never asks then.
             return Action::Resign;
