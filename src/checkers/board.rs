@@ -29,11 +29,6 @@ impl Square {
         (1..=32).contains(&n).then(|| Square((n - 1) as u8))
     }
 
-    /// The square with 0-based index `i` (0–31), if there is one.
-    pub fn from_index(i: usize) -> Option<Square> {
-        (i < 32).then_some(Square(i as u8))
-    }
-
     /// The handout's number of this square, 1–32.
     pub fn number(self) -> u32 {
         u32::from(self.0) + 1

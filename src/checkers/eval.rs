@@ -7,7 +7,7 @@
 //! kings kept off the edges, and a push to trade down when ahead. Captures
 //! are compulsory, so the search's quiescence on jumps settles the tactics.
 
-use super::board::{Color, Position, spread};
+use super::board::{Bits, Color, Position, Square, spread};
 use super::movegen::Move;
 use crate::search::{Game, MoveList, Outcome, Score};
 
@@ -25,6 +25,13 @@ const CENTER: Score = 4;
 
 /// A king on the edge of the board.
 const KING_EDGE: Score = 6;
+
+/// Per square of distance between a king of the side ahead and its
+/// nearest prey, once few pieces are left.
+const HUNT: Score = 3;
+
+/// Pieces on the board at or below which the side ahead hunts.
+const HUNT_PIECES: u32 = 10;
 
 /// Squares 10, 11, 14, 15, 18, 19, 22, 23.
 const CENTER_SQUARES: u64 = spread(0x0066_6600);
@@ -80,6 +87,29 @@ fn material(p: &Position, color: Color) -> Score {
     MAN * men as Score + KING * kings as Score
 }
 
+/// Sum over `hunter`'s kings of the king-step distance to the nearest
+/// piece of `prey`: the side ahead must close in to win, and without this
+/// term kings circle at a safe distance until the game is drawn.
+fn hunt_distance(p: &Position, hunter: Color) -> Score {
+    let place = |b: u64| {
+        let s = Square::from_bit_index(b.trailing_zeros());
+        (s.row() as i32, s.column() as i32)
+    };
+    let prey = p.pieces[hunter.opponent().index()];
+    Bits(p.pieces[hunter.index()] & p.kings)
+        .map(|k| {
+            let (kr, kc) = place(k);
+            Bits(prey)
+                .map(|t| {
+                    let (tr, tc) = place(t);
+                    (kr - tr).abs().max((kc - tc).abs())
+                })
+                .min()
+                .unwrap_or(0)
+        })
+        .sum()
+}
+
 /// Static evaluation from the side to move's point of view.
 pub fn evaluate(p: &Position) -> Score {
     let us = p.side_to_move();
@@ -89,6 +119,12 @@ pub fn evaluate(p: &Position) -> Score {
     let (mine, theirs) = (material(p, us), material(p, us.opponent()));
     let total = (mine + theirs).max(1);
     score += (mine - theirs) * 2 * MAN / total;
+    let pieces = (p.pieces[0] | p.pieces[1]).count_ones();
+    if mine != theirs && pieces <= HUNT_PIECES {
+        let ahead = if mine > theirs { us } else { us.opponent() };
+        let hunt = HUNT * hunt_distance(p, ahead);
+        score += if ahead == us { -hunt } else { hunt };
+    }
     score
 }
 
@@ -164,6 +200,13 @@ mod tests {
         let up = Position::from_pdn("B:W30,31:B1,2,3").unwrap();
         assert!(evaluate(&up) > 80);
         assert!(evaluate(&Position::from_pdn("W:W30,31:B1,2,3").unwrap()) < -80);
+    }
+
+    #[test]
+    fn the_side_ahead_closes_in() {
+        let far = Position::from_pdn("W:WK26,K30:BK4").unwrap();
+        let near = Position::from_pdn("W:WK7,K30:BK4").unwrap();
+        assert!(evaluate(&near) > evaluate(&far));
     }
 
     #[test]

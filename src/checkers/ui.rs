@@ -45,16 +45,6 @@ impl<R: BufRead, W: Write> Console<R, W> {
         }
     }
 
-    /// The colour the person plays, if any.
-    pub fn person(&self) -> Option<Color> {
-        self.person
-    }
-
-    /// Gives back the output (tests read what was shown).
-    pub fn into_output(self) -> W {
-        self.output
-    }
-
     /// Shows an action the person did not type, just before it is applied
     /// to `record`.
     pub fn show(&mut self, record: &Record, action: Action) -> io::Result<()> {
