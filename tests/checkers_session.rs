@@ -95,7 +95,7 @@ fn session(person: Color, typed: &[&str], remote: &[&str], hang_up: bool) -> (St
             .collect(),
         screen: screen.clone(),
     };
-    let mut console = Console::new(keyboard, screen.clone(), Some(person), true);
+    let mut console = Console::new(keyboard, screen.clone(), true);
     play(&mut record, &mut seats, &mut console).unwrap();
     drop(seats);
     let received = opponent.join().unwrap();

@@ -250,9 +250,9 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
         Color::Black => [first, second],
         Color::White => [second, first],
     };
-    let person = (!first_is_machine).then_some(first_color);
-    let visible = opts.transcript.is_none();
-    let mut console = Console::new(input, &mut output, person, visible);
+    // A machine game shows its transcript unless it goes to a file.
+    let visible = !first_is_machine || opts.transcript.is_none();
+    let mut console = Console::new(input, &mut output, visible);
     play(&mut record, &mut seats, &mut console)?;
 
     if let Some(path) = &opts.transcript {

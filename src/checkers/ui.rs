@@ -23,8 +23,6 @@ pub const ILLEGAL: &str = "Error: illegal move. Try again.";
 pub struct Console<R, W> {
     input: R,
     output: W,
-    /// The colour the person at the keyboard plays, if any.
-    person: Option<Color>,
     /// Whether anything is shown at all (not when a machine plays itself
     /// and the transcript goes to a file).
     visible: bool,
@@ -33,14 +31,14 @@ pub struct Console<R, W> {
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
-    /// A console for a person playing `person`, or for watching machines
-    /// (`person` = `None`) when `visible`.
-    pub fn new(input: R, output: W, person: Option<Color>, visible: bool) -> Self {
+    /// A console reading the person's moves from `input` and showing the
+    /// game on `output`; when not `visible` (machines only, transcript to a
+    /// file) it shows nothing.
+    pub fn new(input: R, output: W, visible: bool) -> Self {
         Console {
             input,
             output,
-            person,
-            visible: visible || person.is_some(),
+            visible,
             line_open: false,
         }
     }
