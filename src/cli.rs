@@ -3,6 +3,7 @@
 //! program is the headless engine speaking the line protocol.
 
 use crate::chess::{GameFile, Position, Rules, divide, perft};
+use crate::referee::player::PlayerSpec;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -36,6 +37,17 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search a fixed set of positions to a fixed depth; the last line is
+    /// `<nodes> nodes <nps> nps`, the node count being deterministic.
+    Bench {
+        /// Plies to search each position.
+        #[arg(default_value_t = crate::engine::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+    /// Play a series of refereed games between two engines.
+    Match(Box<MatchArgs>),
+    /// Play against the machine in the terminal.
+    Play(PlayArgs),
     /// Testing aid: read FENs from stdin, one per line, and print for each
     /// the status (score and reason, or `* -`) and the sorted legal moves
     /// in UCI form. Used by scripts/oracle_check.py.
@@ -45,6 +57,129 @@ pub enum Command {
         #[arg(long, default_value = "antichess")]
         rules: Rules,
     },
+}
+
+/// Options of `antichess match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// First player, colours alternating: level:N, random[:SEED], human,
+    /// proto:COMMAND[;level=N] or uci:COMMAND[;NAME=VALUE]...
+    #[arg(long, requires = "engine2", conflicts_with_all = ["white", "black"])]
+    pub engine1: Option<PlayerSpec>,
+    /// Second player, colours alternating.
+    #[arg(long, requires = "engine1")]
+    pub engine2: Option<PlayerSpec>,
+    /// White in every game.
+    #[arg(long, requires = "black")]
+    pub white: Option<PlayerSpec>,
+    /// Black in every game.
+    #[arg(long, requires = "white")]
+    pub black: Option<PlayerSpec>,
+    /// Rule set: antichess, antichess1994 or chess.
+    #[arg(long, default_value = "antichess")]
+    pub rules: Rules,
+    /// Number of games.
+    #[arg(long, default_value_t = 2)]
+    pub games: u32,
+    /// Each side's time in seconds (sudden death).
+    #[arg(long, default_value_t = 10.0)]
+    pub time: f64,
+    /// Seconds added after each move.
+    #[arg(long, default_value_t = 0.0)]
+    pub inc: f64,
+    /// Milliseconds the referee waits past a flag before calling a player hung.
+    #[arg(long, default_value_t = 1000)]
+    pub grace_ms: u64,
+    /// Start positions, one per line (FEN or one-line game file), each
+    /// played with both colours.
+    #[arg(long, conflicts_with = "random_plies")]
+    pub openings: Option<std::path::PathBuf>,
+    /// Start each pair of games after this many random plies.
+    #[arg(long)]
+    pub random_plies: Option<u32>,
+    /// Seed of the random plies.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Adjudicate a draw after this many plies (off by default).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Adjudicate a draw when a position occurs this many times (off by default).
+    #[arg(long)]
+    pub repetitions: Option<u32>,
+    /// Write the games to this file as PGN.
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+}
+
+/// Options of `antichess play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Rule set: antichess, antichess1994 or chess.
+    #[arg(long, default_value = "antichess")]
+    pub rules: Rules,
+    /// The colour you play.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// The machine's level.
+    #[arg(long, default_value_t = 3)]
+    pub level: u32,
+    /// Each side's time in seconds.
+    #[arg(long, default_value_t = 300.0)]
+    pub time: f64,
+    /// Play against this engine instead of ours (a player spec as in `match`).
+    #[arg(long)]
+    pub opponent: Option<PlayerSpec>,
+}
+
+/// Seconds from the command line to milliseconds.
+fn to_ms(what: &str, seconds: f64) -> Result<u64, String> {
+    if !seconds.is_finite() || !(0.0..=1e9).contains(&seconds) {
+        return Err(format!("{what} must be a number of seconds, not {seconds}"));
+    }
+    Ok((seconds * 1000.0).round() as u64)
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    use crate::referee::game::Adjudication;
+    use crate::referee::match_::{MatchConfig, Openings, run};
+    let (players, alternate) = match (&args.engine1, &args.engine2, &args.white, &args.black) {
+        (Some(a), Some(b), _, _) => ([a.clone(), b.clone()], true),
+        (_, _, Some(w), Some(b)) => ([w.clone(), b.clone()], false),
+        _ => {
+            return Err("name the players: --engine1 and --engine2, or --white and --black".into());
+        }
+    };
+    let openings = match (&args.openings, args.random_plies) {
+        (Some(path), _) => Openings::File(path.clone()),
+        (None, Some(plies)) => Openings::RandomPlies {
+            plies,
+            seed: args.seed,
+        },
+        (None, None) => Openings::Start,
+    };
+    let config = MatchConfig {
+        players,
+        alternate,
+        rules: args.rules,
+        games: args.games,
+        time_ms: to_ms("--time", args.time)?,
+        increment_ms: to_ms("--inc", args.inc)?,
+        grace_ms: args.grace_ms,
+        openings,
+        adjudication: Adjudication {
+            max_plies: args.max_plies,
+            repetitions: args.repetitions,
+        },
+        pgn: args.pgn.clone(),
+        concurrency: args.concurrency,
+        engine: Default::default(),
+    };
+    let report = run(&config).map_err(|e| e.to_string())?;
+    print!("{report}");
+    Ok(())
 }
 
 /// Reads `--board` (a file name or the board itself) or `--fen`.
@@ -119,6 +254,21 @@ fn run_legal(rules: Rules) -> Result<(), String> {
     out.flush().map_err(|e| e.to_string())
 }
 
+fn run_bench(depth: u32) -> Result<(), String> {
+    use crate::engine::bench;
+    // The search wants more stack than the main thread may have.
+    let job = std::thread::Builder::new()
+        .stack_size(32 << 20)
+        .spawn(move || bench::run(depth, |line| println!("{line}")))
+        .map_err(|e| format!("cannot start the benchmark: {e}"))?;
+    let summary = job
+        .join()
+        .map_err(|_| "the benchmark failed".to_string())?
+        .map_err(|e| e.to_string())?;
+    println!("{} nodes {} nps", summary.nodes, summary.nps());
+    Ok(())
+}
+
 /// Runs the program; the binary only calls this.
 pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
@@ -132,7 +282,11 @@ pub fn main() -> ExitCode {
             divide,
         }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
         Some(Command::Legal { rules }) => run_legal(rules),
-        None => Err("the engine protocol is not built yet".to_string()),
+        Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Play(args)) => crate::play::run(&args),
+        None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
+            .map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,4 +9,7 @@
 pub mod checkers;
 pub mod chess;
 pub mod cli;
+pub mod engine;
+pub mod play;
+pub mod referee;
 pub mod search;

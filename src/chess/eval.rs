@@ -120,25 +120,46 @@ fn chess(pos: &Position) -> Score {
     (mg_score * phase + eg_score * (24 - phase)) / 24 + 10
 }
 
+/// Squares in front of a pawn on its file and the two next to it, per
+/// colour and square: where an enemy pawn would stop it.
+static PASSED_SPAN: [[u64; 64]; 2] = {
+    let mut table = [[0; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let file = sq % 8;
+        let rank = sq / 8;
+        let files = (0x0101_0101_0101_0101u64 << file)
+            | if file > 0 {
+                0x0101_0101_0101_0101u64 << (file - 1)
+            } else {
+                0
+            }
+            | if file < 7 {
+                0x0101_0101_0101_0101u64 << (file + 1)
+            } else {
+                0
+            };
+        let above = if rank < 7 {
+            !0u64 << (8 * (rank + 1))
+        } else {
+            0
+        };
+        let below = if rank > 0 {
+            !0u64 >> (8 * (8 - rank))
+        } else {
+            0
+        };
+        table[0][sq] = files & above;
+        table[1][sq] = files & below;
+        sq += 1;
+    }
+    table
+};
+
 /// Whether no enemy pawn can stop or capture the pawn on its way.
 fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
-    let enemy = pos.pieces(color.flip(), PieceKind::Pawn);
-    let file = sq.file();
-    let mut span = Bitboard::EMPTY;
-    for f in file.saturating_sub(1)..=(file + 1).min(7) {
-        for r in 0..8 {
-            if let Some(s) = Square::from_coords(f, r) {
-                let ahead = match color {
-                    Color::White => r > sq.rank(),
-                    Color::Black => r < sq.rank(),
-                };
-                if ahead {
-                    span |= s.bb();
-                }
-            }
-        }
-    }
-    (span & enemy).is_empty()
+    let span = Bitboard(PASSED_SPAN[color.index()][sq.index()]);
+    (span & pos.pieces(color.flip(), PieceKind::Pawn)).is_empty()
 }
 
 /// How much of a burden each man is in antichess (king: none, it cannot
@@ -150,23 +171,22 @@ fn antichess(pos: &Position) -> Score {
     let mut burden = [0; 2];
     for color in Color::ALL {
         let c = color.index();
+        let threatened = pos.attack_map(color.flip());
         for kind in PieceKind::ALL {
-            for sq in pos.pieces(color, kind) {
-                burden[c] += BURDEN[kind.index()];
-                if kind == PieceKind::Pawn {
-                    // A pawn that cannot step forward can only leave by
-                    // capturing; one far advanced will soon be a queen.
-                    let blocked = sq.bb().forward(color) & occ;
-                    if blocked.any() {
-                        burden[c] += 25;
-                    }
-                    burden[c] -= 4 * sq.relative_rank(color) as Score;
-                }
-                // Men the opponent attacks are on their way out.
-                if pos.is_attacked(sq, color.flip(), occ) && kind != PieceKind::King {
-                    burden[c] -= 15;
-                }
+            let men = pos.pieces(color, kind);
+            burden[c] += BURDEN[kind.index()] * men.count() as Score;
+            // Men the opponent attacks are on their way out.
+            if kind != PieceKind::King {
+                burden[c] -= 15 * (men & threatened).count() as Score;
             }
+        }
+        for sq in pos.pieces(color, PieceKind::Pawn) {
+            // A pawn that cannot step forward can only leave by capturing;
+            // one far advanced will soon be a queen.
+            if (sq.bb().forward(color) & occ).any() {
+                burden[c] += 25;
+            }
+            burden[c] -= 4 * sq.relative_rank(color) as Score;
         }
     }
     let us = pos.side_to_move().index();

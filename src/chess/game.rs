@@ -100,6 +100,20 @@ impl Game for Position {
         self.halfmove_clock() as u32
     }
 
+    /// Only in chess: with compulsory captures, passing is too often the
+    /// best move there is not, and zugzwang is the rule rather than the
+    /// exception. Pawn-only endings are left to the full search too.
+    fn play_null(&self) -> Option<Position> {
+        let us = self.side_to_move();
+        let pieces = self.color_bb(us)
+            & !self.pieces(us, PieceKind::Pawn)
+            & !self.pieces(us, PieceKind::King);
+        if self.rules().is_antichess() || pieces.is_empty() {
+            return None;
+        }
+        Position::play_null(self)
+    }
+
     #[inline]
     fn pack(mv: Move) -> u16 {
         mv.bits()

@@ -24,28 +24,53 @@ impl Position {
         let them = self.color_bb(self.side_to_move().flip());
         if self.rules().is_antichess() {
             let mut any_capture = false;
-            let stopped = self.generate(them, |pm| {
+            let stopped = self.generate(them, &mut |pm| {
                 any_capture = true;
                 f(pm)
             });
             if stopped || any_capture {
                 return stopped;
             }
-            self.generate(!self.occupied(), f)
+            self.generate(!self.occupied(), &mut f)
         } else {
-            self.generate(!us, f)
+            self.generate(!us, &mut f)
         }
     }
 
     /// Like [`Position::for_each_legal`] but ignoring the compulsory
     /// capture: every move that keeps the king safe.
-    pub(crate) fn for_each_king_safe(&self, f: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate(!self.color_bb(self.side_to_move()), f)
+    pub(crate) fn for_each_king_safe(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate(!self.color_bb(self.side_to_move()), &mut f)
     }
 
     /// Appends every legal move to `list`.
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         let promotions = self.rules().promotions();
+        if self.rules().is_antichess() {
+            // One pass over the king-safe moves, then drop the quiet ones if
+            // there was a capture: cheaper than two generator passes.
+            let them = self.color_bb(self.side_to_move().flip());
+            let start = list.len();
+            let mut capture = false;
+            self.for_each_king_safe(|pm| {
+                capture |= (pm.to & them).any();
+                pm.for_each(promotions, |m| {
+                    let _ = list.try_push(m);
+                });
+                false
+            });
+            if capture {
+                let mut i = start;
+                while i < list.len() {
+                    if them.has(list[i].to()) {
+                        i += 1;
+                    } else {
+                        list.swap_remove(i);
+                    }
+                }
+            }
+            return;
+        }
         self.for_each_legal(|pm| {
             pm.for_each(promotions, |m| {
                 // A position never has more than 218 legal moves.
@@ -58,25 +83,20 @@ impl Position {
     /// The number of legal moves, by popcount.
     #[inline]
     pub fn count_legal(&self) -> usize {
-        let promotions = self.rules().promotions();
-        if self.rules().is_antichess() {
-            // One pass over the king-safe moves, captures counted apart:
-            // cheaper than generating captures and then quiet moves.
-            let them = self.color_bb(self.side_to_move().flip());
-            let (mut captures, mut quiets) = (0, 0);
-            self.for_each_king_safe(|pm| {
-                captures += (pm.to & them).count() as usize;
-                quiets += pm.len(promotions) - (pm.to & them).count() as usize;
-                false
-            });
-            return if captures > 0 { captures } else { quiets };
+        let mut counter = Counter {
+            them: self.color_bb(self.side_to_move().flip()),
+            promotions: self.rules().promotions().len(),
+            captures: 0,
+            quiets: 0,
+        };
+        // In antichess one pass over the king-safe moves, captures counted
+        // apart, is cheaper than generating captures and then quiet moves.
+        self.generate(!self.color_bb(self.side_to_move()), &mut counter);
+        if self.rules().is_antichess() && counter.captures > 0 {
+            counter.captures
+        } else {
+            counter.captures + counter.quiets
         }
-        let mut n = 0;
-        self.for_each_legal(|pm| {
-            n += pm.len(promotions);
-            false
-        });
-        n
     }
 
     /// Whether the side to move has any legal move.
@@ -101,7 +121,7 @@ impl Position {
     /// Legal moves whose destination lies in `targets` (plus en passant
     /// when `targets` holds enemy pieces, plus castling when it holds
     /// empty squares).
-    fn generate(&self, targets: Bitboard, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+    fn generate<S: Sink>(&self, targets: Bitboard, sink: &mut S) -> bool {
         let side = self.side_to_move();
         let us = self.color_bb(side);
         let them = self.color_bb(side.flip());
@@ -122,7 +142,7 @@ impl Position {
             king_to |= self.castling_moves(side, occ);
         }
         if king_to.any()
-            && f(PieceMoves {
+            && sink.piece(PieceMoves {
                 kind: PieceKind::King,
                 from: ksq,
                 to: king_to,
@@ -164,7 +184,7 @@ impl Position {
                     _ => attacks::queen(from, occ),
                 };
                 let to = reach & mask & pin_line(from);
-                if to.any() && f(PieceMoves { kind, from, to }) {
+                if to.any() && sink.piece(PieceMoves { kind, from, to }) {
                     return true;
                 }
             }
@@ -175,7 +195,36 @@ impl Position {
             Color::Black => Bitboard::rank(4),
         };
         let ep_target = self.ep_square().filter(|_| (targets & them).any());
-        for from in self.pieces(side, PieceKind::Pawn) {
+        let pawns = self.pieces(side, PieceKind::Pawn);
+        let mut one_by_one = pawns;
+        if S::BULK_PAWNS {
+            // Unpinned pawns as sets; pinned ones and en passant below.
+            let loose = pawns & !pinned;
+            one_by_one = pawns & pinned;
+            let single = loose.forward(side) & !occ;
+            let double = if self.rules().double_step() {
+                single.forward(side) & !occ & double_rank
+            } else {
+                Bitboard::EMPTY
+            };
+            let ahead = loose.forward(side);
+            let west = Bitboard((ahead.0 >> 1) & !0x8080_8080_8080_8080) & them;
+            let east = Bitboard((ahead.0 << 1) & !0x0101_0101_0101_0101) & them;
+            sink.pawn_sets((single | double) & mask, west & mask, east & mask);
+            if let Some(ep) = ep_target {
+                for from in attacks::pawn(side.flip(), ep) & loose {
+                    if self.ep_is_legal(from, ep) {
+                        let to = ep.bb();
+                        sink.piece(PieceMoves {
+                            kind: PieceKind::Pawn,
+                            from,
+                            to,
+                        });
+                    }
+                }
+            }
+        }
+        for from in one_by_one {
             let mut to = attacks::pawn(side, from) & them;
             let single = from.bb().forward(side) & !occ;
             to |= single;
@@ -191,7 +240,7 @@ impl Position {
             }
             to &= pin_line(from);
             if to.any()
-                && f(PieceMoves {
+                && sink.piece(PieceMoves {
                     kind: PieceKind::Pawn,
                     from,
                     to,
@@ -245,5 +294,69 @@ impl Position {
             }
         }
         to
+    }
+}
+
+/// Where the generator hands its moves.
+trait Sink {
+    /// Whether unpinned pawns' moves may come as sets through
+    /// [`Sink::pawn_sets`] rather than one group per pawn.
+    const BULK_PAWNS: bool = false;
+
+    /// One piece's legal moves; `true` stops the generator.
+    fn piece(&mut self, moves: PieceMoves) -> bool;
+
+    /// Destinations of unpinned pawns' pushes and of their captures
+    /// towards the a-file and the h-file.
+    fn pawn_sets(&mut self, _pushes: Bitboard, _west: Bitboard, _east: Bitboard) {}
+}
+
+impl<F: FnMut(PieceMoves) -> bool> Sink for F {
+    #[inline]
+    fn piece(&mut self, moves: PieceMoves) -> bool {
+        self(moves)
+    }
+}
+
+/// Counts moves by popcount, captures apart from the rest.
+struct Counter {
+    them: Bitboard,
+    promotions: usize,
+    captures: usize,
+    quiets: usize,
+}
+
+/// Promotion ranks of both colours.
+const LAST_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
+
+impl Counter {
+    #[inline]
+    fn count(&self, to: Bitboard) -> usize {
+        to.count() as usize + (to & LAST_RANKS).count() as usize * (self.promotions - 1)
+    }
+}
+
+impl Sink for Counter {
+    const BULK_PAWNS: bool = true;
+
+    #[inline]
+    fn piece(&mut self, moves: PieceMoves) -> bool {
+        // En passant counts as quiet here; only chess has it, and chess
+        // adds both counts.
+        let (captures, quiets) = (moves.to & self.them, moves.to & !self.them);
+        if moves.kind == PieceKind::Pawn {
+            self.captures += self.count(captures);
+            self.quiets += self.count(quiets);
+        } else {
+            self.captures += captures.count() as usize;
+            self.quiets += quiets.count() as usize;
+        }
+        false
+    }
+
+    #[inline]
+    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard) {
+        self.quiets += self.count(pushes);
+        self.captures += self.count(west) + self.count(east);
     }
 }

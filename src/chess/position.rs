@@ -3,8 +3,9 @@
 //! checkers and pinned pieces of the side to move (kept so that move
 //! generation and `in_check` cost nothing extra).
 //!
-//! Positions are small and `Copy`; moves are played by copy-make, which
-//! measured faster than make/unmake here since nothing has to be undone.
+//! Positions are small (under 120 bytes) and `Copy`; moves are played by
+//! copy-make, so there is no undo information to keep and no unmake to get
+//! wrong, and the search can hold a position per ply on its stack.
 
 use super::attacks;
 use super::attacks::{ZOBRIST_CASTLING, ZOBRIST_EP, ZOBRIST_PIECES, ZOBRIST_SIDE};
@@ -507,6 +508,46 @@ impl Position {
         pos.key ^= ZOBRIST_SIDE;
         pos.update_check_info();
         pos
+    }
+
+    /// The position with the move passed to the opponent, for null-move
+    /// pruning; `None` when in check (passing would leave the king en prise).
+    /// The halfmove clock restarts, so no repetition is counted across it.
+    pub fn play_null(&self) -> Option<Position> {
+        if self.in_check() {
+            return None;
+        }
+        let mut pos = *self;
+        if let Some(ep) = pos.ep.take() {
+            pos.key ^= ZOBRIST_EP[ep.file() as usize];
+        }
+        pos.halfmove = 0;
+        pos.side = self.side.flip();
+        pos.key ^= ZOBRIST_SIDE;
+        pos.update_check_info();
+        Some(pos)
+    }
+
+    /// Every square `color` attacks.
+    pub fn attack_map(&self, color: Color) -> Bitboard {
+        let occ = self.occupied();
+        let pawns = self.pieces(color, PieceKind::Pawn);
+        let ahead = pawns.forward(color).0;
+        // Shift forward, then sideways without wrapping round the board.
+        let mut map = Bitboard(
+            ((ahead << 1) & !0x0101_0101_0101_0101) | ((ahead >> 1) & !0x8080_8080_8080_8080),
+        );
+        for sq in self.pieces(color, PieceKind::Knight) {
+            map |= attacks::knight(sq);
+        }
+        let queens = self.pieces(color, PieceKind::Queen);
+        for sq in self.pieces(color, PieceKind::Bishop) | queens {
+            map |= attacks::bishop(sq, occ);
+        }
+        for sq in self.pieces(color, PieceKind::Rook) | queens {
+            map |= attacks::rook(sq, occ);
+        }
+        map | attacks::king(self.king(color))
     }
 
     /// Whether `color` has nothing but its king.

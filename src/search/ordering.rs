@@ -7,6 +7,7 @@
 
 use super::game::{Game, HISTORY_SIZE, MAX_MOVES, MoveList};
 use super::score::MAX_PLY;
+use arrayvec::ArrayVec;
 
 const TT_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
@@ -92,7 +93,9 @@ impl<M: Copy + Eq> Heuristics<M> {
 /// The moves of one node with their ordering scores.
 pub(crate) struct MovePicker<M> {
     moves: MoveList<M>,
-    scores: [i32; MAX_MOVES],
+    // Only as long as `moves`: zeroing a full-size array at every node
+    // showed up in profiles.
+    scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
 
@@ -105,9 +108,9 @@ impl<M: Copy + Eq> MovePicker<M> {
         heuristics: &Heuristics<M>,
         ply: usize,
     ) -> Self {
-        let mut scores = [0; MAX_MOVES];
-        for (score, &mv) in scores.iter_mut().zip(moves.iter()) {
-            *score = if tt_move == Some(G::pack(mv)) {
+        let mut scores = ArrayVec::new();
+        for &mv in moves.iter() {
+            let score = if tt_move == Some(G::pack(mv)) {
                 TT_MOVE
             } else if pos.is_tactical(mv) {
                 TACTICAL + pos.tactical_order(mv).clamp(-(1 << 24), 1 << 24)
@@ -117,6 +120,7 @@ impl<M: Copy + Eq> MovePicker<M> {
             } else {
                 heuristics.history(ply, pos.history_index(mv))
             };
+            scores.push(score);
         }
         MovePicker {
             moves,

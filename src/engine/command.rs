@@ -1,0 +1,670 @@
+//! The commands of both protocols, parsed from a line into a typed enum.
+//!
+//! Parsing is purely syntactic: it checks words, arity and numbers, and
+//! leaves boards and moves as text because only the game in progress can
+//! say whether they are legal. Every refusal is a [`ParseError`] whose
+//! message tells the sender what was expected.
+
+use super::levels::{Level, MAX_LEVEL};
+use crate::chess::{Color, Rules};
+use crate::search::{MAX_DEPTH, MAX_THREADS};
+use std::fmt;
+
+/// Which protocol the lines are read in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Protocol {
+    /// The engine line protocol of `protocol.md` (the default).
+    #[default]
+    Line,
+    /// Standard UCI, after the `uci` command.
+    Uci,
+}
+
+/// Deepest `perft` accepted: deeper counts take hours.
+pub const MAX_PERFT: u32 = 7;
+
+/// Largest transposition table accepted, in MiB.
+pub const MAX_HASH_MIB: usize = 1 << 16;
+
+/// Where a new game or a UCI position starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The rule set's start position.
+    Initial,
+    /// A one-line game file of either handout (not yet checked).
+    Board(String),
+    /// A FEN (not yet checked).
+    Fen(String),
+}
+
+/// Search limits of `go`; all in one small `Copy` value for both protocols.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// Fixed thinking time, ms.
+    pub movetime: Option<u64>,
+    /// White's clock, ms (UCI).
+    pub wtime: Option<u64>,
+    /// Black's clock, ms (UCI).
+    pub btime: Option<u64>,
+    /// White's increment, ms (UCI).
+    pub winc: Option<u64>,
+    /// Black's increment, ms (UCI).
+    pub binc: Option<u64>,
+    /// Moves to the next time control (UCI).
+    pub movestogo: Option<u32>,
+    /// Search until `stop` (UCI).
+    pub infinite: bool,
+}
+
+impl Go {
+    /// Whether nothing but `stop` (or the maximum depth) ends the search.
+    pub fn is_unbounded(&self) -> bool {
+        self.infinite
+            || (self.depth.is_none()
+                && self.nodes.is_none()
+                && self.movetime.is_none()
+                && self.wtime.is_none()
+                && self.btime.is_none())
+    }
+}
+
+/// An option of `set` (line protocol) or `setoption` (UCI).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The rule set (`UCI_Variant`).
+    Rules(Rules),
+    /// The strength level.
+    Level(Level),
+    /// Transposition table size, MiB.
+    Hash(usize),
+    /// Search threads.
+    Threads(usize),
+    /// Seed of the random levels.
+    Seed(u64),
+}
+
+/// A command of either protocol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `name`: say who we are.
+    Name,
+    /// `isready`: answer `readyok`, even during a search.
+    IsReady,
+    /// `new <colour> <level> [board | fen FEN]`.
+    New {
+        /// The colour the engine plays.
+        color: Color,
+        /// Its strength.
+        level: Level,
+        /// Where the game starts.
+        start: Start,
+    },
+    /// `move <opponent-move|-> <my-ms> <opponent-ms>`.
+    Move {
+        /// The opponent's move as sent; `None` for `-`.
+        opponent: Option<String>,
+        /// The engine's clock, ms.
+        my_ms: u64,
+        /// The opponent's clock, ms.
+        their_ms: u64,
+    },
+    /// `play <m>`: apply a move without searching.
+    Play(String),
+    /// `board`: the position as a one-line game file.
+    Board,
+    /// `moves`: the legal moves.
+    Moves,
+    /// `perft <n>`.
+    Perft(u32),
+    /// `go ...` in either protocol.
+    Go(Go),
+    /// `set <name> <value>` / `setoption name <id> value <x>`.
+    Set(Setting),
+    /// `stop`: end the search in progress.
+    Stop,
+    /// `uci`: switch to UCI.
+    Uci,
+    /// UCI `ucinewgame`.
+    UciNewGame,
+    /// UCI `position startpos|fen ... [moves ...]`.
+    Position {
+        /// The position before the moves.
+        start: Start,
+        /// Moves in UCI form.
+        moves: Vec<String>,
+    },
+    /// UCI `debug on|off`, `ponderhit` and `register`: accepted, ignored.
+    Ignored,
+    /// `quit`.
+    Quit,
+}
+
+impl Command {
+    /// Whether this command starts a search (which `stop` can end).
+    pub fn searches(&self) -> bool {
+        matches!(self, Command::Go(_) | Command::Move { .. })
+    }
+
+    /// Whether this search runs until stopped.
+    pub fn is_unbounded_search(&self) -> bool {
+        matches!(self, Command::Go(go) if go.is_unbounded())
+    }
+}
+
+/// Why a line is not a command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The first word is no command of the protocol.
+    Unknown {
+        /// The word (shortened, escaped).
+        word: String,
+        /// The protocol in use.
+        protocol: Protocol,
+    },
+    /// Too few or too many words.
+    Arity {
+        /// The command.
+        command: &'static str,
+        /// Its form.
+        usage: &'static str,
+    },
+    /// A word that should be a number in a range.
+    BadNumber {
+        /// What the number is.
+        what: &'static str,
+        /// What was sent (shortened, escaped).
+        found: String,
+        /// The range accepted.
+        range: String,
+    },
+    /// A word that is not one of a few choices.
+    BadWord {
+        /// What the word is.
+        what: &'static str,
+        /// What was sent (shortened, escaped).
+        found: String,
+        /// The choices.
+        expected: &'static str,
+    },
+    /// A line longer than the reader keeps.
+    LineTooLong(usize),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ParseError::Unknown { word, protocol } => {
+                let known = match protocol {
+                    Protocol::Line => {
+                        "name isready new move play board moves perft go set stop uci quit"
+                    }
+                    Protocol::Uci => {
+                        "uci isready setoption ucinewgame position go stop quit (and board, moves, perft)"
+                    }
+                };
+                write!(f, "unknown command '{word}' (known: {known})")
+            }
+            ParseError::Arity { command, usage } => write!(f, "{command} expects: {usage}"),
+            ParseError::BadNumber { what, found, range } => {
+                write!(f, "{what} must be a whole number in {range}, not '{found}'")
+            }
+            ParseError::BadWord {
+                what,
+                found,
+                expected,
+            } => write!(f, "{what} must be {expected}, not '{found}'"),
+            ParseError::LineTooLong(n) => write!(
+                f,
+                "line of {n} bytes ignored: longer than {} bytes",
+                super::reader::MAX_LINE
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A word from the input, made printable and short enough to echo.
+pub fn shown(word: &str) -> String {
+    let mut out: String = word.chars().take(24).flat_map(char::escape_debug).collect();
+    if word.chars().nth(24).is_some() {
+        out.push_str("...");
+    }
+    out
+}
+
+/// Parses a whole number between `min` and `max`.
+fn number<T>(what: &'static str, word: &str, min: T, max: T) -> Result<T, ParseError>
+where
+    T: std::str::FromStr + PartialOrd + fmt::Display + Copy,
+{
+    // `from_str` accepts a leading '+'; a protocol number is digits only.
+    let digits = !word.is_empty() && word.bytes().all(|b| b.is_ascii_digit());
+    match word.parse::<T>() {
+        Ok(n) if digits && n >= min && n <= max => Ok(n),
+        _ => Err(ParseError::BadNumber {
+            what,
+            found: shown(word),
+            range: format!("{min}..={max}"),
+        }),
+    }
+}
+
+fn milliseconds(what: &'static str, word: &str) -> Result<u64, ParseError> {
+    // A year is more than any clock; bounding it keeps instants computable.
+    number(what, word, 0, 365 * 24 * 3_600_000)
+}
+
+fn color(word: &str) -> Result<Color, ParseError> {
+    match word.to_ascii_lowercase().as_str() {
+        "white" | "w" => Ok(Color::White),
+        "black" | "b" => Ok(Color::Black),
+        _ => Err(ParseError::BadWord {
+            what: "the colour",
+            found: shown(word),
+            expected: "white or black",
+        }),
+    }
+}
+
+fn level(word: &str) -> Result<Level, ParseError> {
+    number("the level", word, 0, MAX_LEVEL).map(Level)
+}
+
+fn rules(word: &str) -> Result<Rules, ParseError> {
+    word.parse().map_err(|_| ParseError::BadWord {
+        what: "the rules",
+        found: shown(word),
+        expected: "antichess, antichess1994 or chess",
+    })
+}
+
+const NEW_USAGE: &str = "new <white|black> <level> [<board> | fen <FEN>]";
+const MOVE_USAGE: &str = "move <opponent-move|-> <my-ms> <opponent-ms>";
+const GO_USAGE: &str = "go depth <n> | go nodes <n> | go movetime <ms>";
+const SET_USAGE: &str = "set <rules|level|hash|threads|seed> <value>";
+
+/// Parses one line; `Ok(None)` for a line to ignore (empty, or a `#`
+/// comment).
+pub fn parse(line: &str, protocol: Protocol) -> Result<Option<Command>, ParseError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, args)) = words.split_first() else {
+        return Ok(None);
+    };
+    if first.starts_with('#') {
+        return Ok(None);
+    }
+    let command = match (first, protocol) {
+        ("isready", _) => exact::<0>(args, "isready", "isready").map(|[]| Command::IsReady)?,
+        ("quit", _) => exact::<0>(args, "quit", "quit").map(|[]| Command::Quit)?,
+        ("stop", _) => exact::<0>(args, "stop", "stop").map(|[]| Command::Stop)?,
+        ("board", _) => exact::<0>(args, "board", "board").map(|[]| Command::Board)?,
+        ("moves", _) => exact::<0>(args, "moves", "moves").map(|[]| Command::Moves)?,
+        ("uci", _) => exact::<0>(args, "uci", "uci").map(|[]| Command::Uci)?,
+        ("perft", _) => {
+            let [depth] = exact(args, "perft", "perft <depth>")?;
+            Command::Perft(number("the perft depth", depth, 0, MAX_PERFT)?)
+        }
+        ("go", Protocol::Line) => Command::Go(parse_line_go(args)?),
+        ("go", Protocol::Uci) => Command::Go(parse_uci_go(args)?),
+        ("name", Protocol::Line) => exact::<0>(args, "name", "name").map(|[]| Command::Name)?,
+        ("new", Protocol::Line) => parse_new(args)?,
+        ("move", Protocol::Line) => {
+            let [opponent, mine, theirs] = exact(args, "move", MOVE_USAGE)?;
+            Command::Move {
+                opponent: (opponent != "-").then(|| opponent.to_string()),
+                my_ms: milliseconds("my time", mine)?,
+                their_ms: milliseconds("the opponent's time", theirs)?,
+            }
+        }
+        ("play", Protocol::Line) => {
+            let [mv] = exact(args, "play", "play <move>")?;
+            Command::Play(mv.to_string())
+        }
+        ("set", Protocol::Line) => {
+            let [name, value] = exact(args, "set", SET_USAGE)?;
+            Command::Set(parse_setting(name, value)?)
+        }
+        ("setoption", Protocol::Uci) => Command::Set(parse_setoption(args)?),
+        ("ucinewgame", Protocol::Uci) => Command::UciNewGame,
+        ("position", Protocol::Uci) => parse_position(args)?,
+        ("debug" | "ponderhit" | "register", Protocol::Uci) => Command::Ignored,
+        _ => {
+            return Err(ParseError::Unknown {
+                word: shown(first),
+                protocol,
+            });
+        }
+    };
+    Ok(Some(command))
+}
+
+/// The arguments of a command that takes exactly `N` words.
+fn exact<'a, const N: usize>(
+    args: &[&'a str],
+    command: &'static str,
+    usage: &'static str,
+) -> Result<[&'a str; N], ParseError> {
+    <[&str; N]>::try_from(args).map_err(|_| ParseError::Arity { command, usage })
+}
+
+fn parse_new(args: &[&str]) -> Result<Command, ParseError> {
+    let [color_word, level_word, rest @ ..] = args else {
+        return Err(ParseError::Arity {
+            command: "new",
+            usage: NEW_USAGE,
+        });
+    };
+    let start = match rest {
+        [] => Start::Initial,
+        ["fen"] => {
+            return Err(ParseError::Arity {
+                command: "new",
+                usage: NEW_USAGE,
+            });
+        }
+        ["fen", fen @ ..] => Start::Fen(fen.join(" ")),
+        board => Start::Board(board.join(" ")),
+    };
+    Ok(Command::New {
+        color: color(color_word)?,
+        level: level(level_word)?,
+        start,
+    })
+}
+
+fn parse_line_go(args: &[&str]) -> Result<Go, ParseError> {
+    let mut go = Go::default();
+    match args {
+        ["depth", n] => go.depth = Some(number("the depth", n, 1, MAX_DEPTH)?),
+        ["nodes", n] => go.nodes = Some(number("the node count", n, 1, u64::MAX)?),
+        ["movetime", ms] => go.movetime = Some(milliseconds("the move time", ms)?),
+        _ => {
+            return Err(ParseError::Arity {
+                command: "go",
+                usage: GO_USAGE,
+            });
+        }
+    }
+    Ok(go)
+}
+
+fn parse_uci_go(args: &[&str]) -> Result<Go, ParseError> {
+    let mut go = Go::default();
+    let mut words = args.iter();
+    while let Some(&word) = words.next() {
+        if word == "infinite" {
+            go.infinite = true;
+            continue;
+        }
+        let value = words.next().copied().ok_or(ParseError::Arity {
+            command: "go",
+            usage: "go [wtime|btime|winc|binc|movestogo|movetime|depth|nodes <n>]... [infinite]",
+        })?;
+        match word {
+            "wtime" => go.wtime = Some(milliseconds("wtime", value)?),
+            "btime" => go.btime = Some(milliseconds("btime", value)?),
+            "winc" => go.winc = Some(milliseconds("winc", value)?),
+            "binc" => go.binc = Some(milliseconds("binc", value)?),
+            "movetime" => go.movetime = Some(milliseconds("movetime", value)?),
+            "movestogo" => go.movestogo = Some(number("movestogo", value, 1, 10_000)?),
+            "depth" => go.depth = Some(number("the depth", value, 1, MAX_DEPTH)?),
+            "nodes" => go.nodes = Some(number("the node count", value, 1, u64::MAX)?),
+            other => {
+                return Err(ParseError::BadWord {
+                    what: "a go parameter",
+                    found: shown(other),
+                    expected: "one of wtime btime winc binc movestogo movetime depth nodes infinite",
+                });
+            }
+        }
+    }
+    Ok(go)
+}
+
+fn parse_setting(name: &str, value: &str) -> Result<Setting, ParseError> {
+    Ok(match name.to_ascii_lowercase().as_str() {
+        "rules" | "uci_variant" => Setting::Rules(rules(value)?),
+        "level" => Setting::Level(level(value)?),
+        "hash" => Setting::Hash(number("hash (MiB)", value, 1, MAX_HASH_MIB)?),
+        "threads" => Setting::Threads(number("threads", value, 1, MAX_THREADS)?),
+        "seed" => Setting::Seed(number("the seed", value, 0, u64::MAX)?),
+        _ => {
+            return Err(ParseError::BadWord {
+                what: "the setting",
+                found: shown(name),
+                expected: "rules, level, hash, threads or seed",
+            });
+        }
+    })
+}
+
+fn parse_setoption(args: &[&str]) -> Result<Setting, ParseError> {
+    const USAGE: &str = "setoption name <id> value <x>";
+    let arity = ParseError::Arity {
+        command: "setoption",
+        usage: USAGE,
+    };
+    let ["name", rest @ ..] = args else {
+        return Err(arity);
+    };
+    let mut parts = rest.splitn(2, |&w| w == "value");
+    let name = parts.next().unwrap_or_default().join(" ");
+    let value = parts.next().ok_or(arity.clone())?.join(" ");
+    if name.is_empty() || value.is_empty() {
+        return Err(arity);
+    }
+    let name = match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => "rules".to_string(),
+        "level" | "skill level" => "level".to_string(),
+        _ => name,
+    };
+    parse_setting(&name, &value)
+}
+
+fn parse_position(args: &[&str]) -> Result<Command, ParseError> {
+    const USAGE: &str = "position startpos|fen <FEN> [moves <m>...]";
+    let mut parts = args.splitn(2, |&w| w == "moves");
+    let setup = parts.next().unwrap_or_default();
+    let moves = parts.next().unwrap_or_default();
+    let start = match setup {
+        ["startpos"] => Start::Initial,
+        ["fen", fen @ ..] if !fen.is_empty() => Start::Fen(fen.join(" ")),
+        _ => {
+            return Err(ParseError::Arity {
+                command: "position",
+                usage: USAGE,
+            });
+        }
+    };
+    Ok(Command::Position {
+        start,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str) -> Result<Option<Command>, ParseError> {
+        parse(text, Protocol::Line)
+    }
+
+    fn uci(text: &str) -> Result<Option<Command>, ParseError> {
+        parse(text, Protocol::Uci)
+    }
+
+    #[test]
+    fn ignores_blank_and_comment_lines() {
+        assert_eq!(line(""), Ok(None));
+        assert_eq!(line("  \t "), Ok(None));
+        assert_eq!(line("# new white 0"), Ok(None));
+        assert_eq!(line("#"), Ok(None));
+    }
+
+    #[test]
+    fn parses_new_in_every_form() {
+        assert_eq!(
+            line("new black 3"),
+            Ok(Some(Command::New {
+                color: Color::Black,
+                level: Level(3),
+                start: Start::Initial
+            }))
+        );
+        assert_eq!(
+            line("new white 0 W 300.0 300.0 a b"),
+            Ok(Some(Command::New {
+                color: Color::White,
+                level: Level(0),
+                start: Start::Board("W 300.0 300.0 a b".into())
+            }))
+        );
+        assert_eq!(
+            line("new white 0 fen 8/8 w - -"),
+            Ok(Some(Command::New {
+                color: Color::White,
+                level: Level(0),
+                start: Start::Fen("8/8 w - -".into())
+            }))
+        );
+        assert!(matches!(line("new white"), Err(ParseError::Arity { .. })));
+        assert!(matches!(
+            line("new white 0 fen"),
+            Err(ParseError::Arity { .. })
+        ));
+        assert!(matches!(line("new red 0"), Err(ParseError::BadWord { .. })));
+        assert!(matches!(
+            line("new white -1"),
+            Err(ParseError::BadNumber { .. })
+        ));
+    }
+
+    #[test]
+    fn parses_move_and_refuses_bad_clocks() {
+        assert_eq!(
+            line("move - 1000 2000"),
+            Ok(Some(Command::Move {
+                opponent: None,
+                my_ms: 1000,
+                their_ms: 2000
+            }))
+        );
+        assert!(matches!(
+            line("move e2-e4 10"),
+            Err(ParseError::Arity { .. })
+        ));
+        for bad in ["+5", "-5", "1e3", "99999999999999999999999", ""] {
+            assert!(
+                matches!(
+                    line(&format!("move e2-e4 {bad} 5")),
+                    Err(ParseError::BadNumber { .. }) | Err(ParseError::Arity { .. })
+                ),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn go_forms_differ_by_protocol() {
+        assert_eq!(
+            line("go depth 3"),
+            Ok(Some(Command::Go(Go {
+                depth: Some(3),
+                ..Go::default()
+            })))
+        );
+        assert!(matches!(line("go"), Err(ParseError::Arity { .. })));
+        assert!(matches!(
+            line("go depth 0"),
+            Err(ParseError::BadNumber { .. })
+        ));
+        let Ok(Some(Command::Go(go))) = uci("go wtime 100 btime 200 winc 1 binc 2 movestogo 5")
+        else {
+            panic!("uci go not parsed");
+        };
+        assert_eq!(
+            (go.wtime, go.binc, go.movestogo),
+            (Some(100), Some(2), Some(5))
+        );
+        assert!(!go.is_unbounded());
+        assert!(matches!(uci("go"), Ok(Some(Command::Go(go))) if go.is_unbounded()));
+        assert!(matches!(uci("go ponder"), Err(ParseError::Arity { .. })));
+        assert!(matches!(
+            uci("go depth x"),
+            Err(ParseError::BadNumber { .. })
+        ));
+    }
+
+    #[test]
+    fn parses_settings_of_both_protocols() {
+        assert_eq!(
+            line("set rules antichess1994"),
+            Ok(Some(Command::Set(Setting::Rules(Rules::Antichess1994))))
+        );
+        assert_eq!(
+            uci("setoption name UCI_Variant value chess"),
+            Ok(Some(Command::Set(Setting::Rules(Rules::Chess))))
+        );
+        assert_eq!(
+            uci("setoption name Hash value 16"),
+            Ok(Some(Command::Set(Setting::Hash(16))))
+        );
+        assert!(matches!(
+            line("set hash 0"),
+            Err(ParseError::BadNumber { .. })
+        ));
+        assert!(matches!(
+            line("set colour red"),
+            Err(ParseError::BadWord { .. })
+        ));
+        assert!(matches!(
+            uci("setoption name Hash"),
+            Err(ParseError::Arity { .. })
+        ));
+    }
+
+    #[test]
+    fn parses_uci_positions() {
+        assert_eq!(
+            uci("position startpos moves e2e4 e7e5"),
+            Ok(Some(Command::Position {
+                start: Start::Initial,
+                moves: vec!["e2e4".into(), "e7e5".into()]
+            }))
+        );
+        assert_eq!(
+            uci("position fen 8/8/8/8/8/8/8/8 w - - 0 1"),
+            Ok(Some(Command::Position {
+                start: Start::Fen("8/8/8/8/8/8/8/8 w - - 0 1".into()),
+                moves: vec![]
+            }))
+        );
+        assert!(matches!(uci("position"), Err(ParseError::Arity { .. })));
+    }
+
+    #[test]
+    fn unknown_words_are_shown_escaped_and_short() {
+        let err = line("\u{1b}[2Jxyz").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown command '\\u{1b}[2Jxyz' (known: name isready new move play board moves perft go set stop uci quit)"
+        );
+        let long = "a".repeat(100);
+        assert!(line(&long).unwrap_err().to_string().contains("aaaa...'"));
+        // Line-protocol commands are not UCI commands and vice versa.
+        assert!(matches!(
+            uci("new white 0"),
+            Err(ParseError::Unknown { .. })
+        ));
+        assert!(matches!(
+            line("ucinewgame"),
+            Err(ParseError::Unknown { .. })
+        ));
+    }
+}

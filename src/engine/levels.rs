@@ -1,0 +1,281 @@
+//! The strength ladder: one level number that satisfies every handout.
+//!
+//! Level 0 is full strength on the clock (the 6.170 tournament level);
+//! 1 to 3 are the CS 246 computer players (random, forcing, careful),
+//! chosen without a search; 4 and up search to a depth that grows with
+//! the level, so a higher level plays more skilfully (the 1994 handout).
+//!
+//! The quick levels follow the rule set: in antichess a capture is
+//! compulsory and losing material is the goal, so "forcing" means giving
+//! a piece away and "careful" counts material with the sign reversed.
+
+use crate::chess::{Color, Move, PieceKind, Position, Rules, Status};
+use crate::search::MoveList;
+use std::fmt;
+
+/// Highest level accepted.
+pub const MAX_LEVEL: u32 = 40;
+
+/// A strength level, `0..=MAX_LEVEL`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Level(pub u32);
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// How a level chooses its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Search as well as the clock allows.
+    Full,
+    /// Any legal move.
+    Random,
+    /// Prefer forcing moves (chess: captures and checks; antichess: moves
+    /// that leave the opponent a capture).
+    Forcing,
+    /// The best material balance after the opponent's reply, forcing
+    /// moves first among equals.
+    Careful,
+    /// Search this many plies (and never beyond the clock).
+    Depth(u32),
+}
+
+impl Level {
+    /// How this level plays.
+    pub fn style(self) -> Style {
+        match self.0 {
+            0 => Style::Full,
+            1 => Style::Random,
+            2 => Style::Forcing,
+            3 => Style::Careful,
+            n => Style::Depth(n - 2),
+        }
+    }
+}
+
+/// SplitMix64: a tiny, well-mixed generator, enough to pick moves.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n`, `n > 0`.
+    fn below(&mut self, n: usize) -> usize {
+        // Multiply-shift: unbiased enough for n far below 2^64.
+        ((u128::from(self.next()) * n as u128) >> 64) as usize
+    }
+}
+
+/// Picks a move for one of the search-free levels; `None` when there is
+/// no legal move. Reproducible: the same seed and position give the same
+/// move, and different positions of one game draw different numbers.
+pub fn quick_move(pos: &Position, style: Style, seed: u64) -> Option<Move> {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    // The draw must not depend on the generator's order, which may change.
+    moves.sort_unstable_by_key(|m| m.bits());
+    let mut rng = SplitMix(seed ^ pos.key());
+    let candidates: Vec<Move> = match style {
+        Style::Forcing => preferred(&moves, |&m| is_forcing(pos, m)),
+        Style::Careful => {
+            let scores: Vec<(Move, i32)> = moves.iter().map(|&m| (m, careful(pos, m))).collect();
+            let best = scores.iter().map(|&(_, s)| s).max()?;
+            let safest: Vec<Move> = scores
+                .iter()
+                .filter(|&&(_, s)| s == best)
+                .map(|&(m, _)| m)
+                .collect();
+            preferred(&safest, |&m| is_forcing(pos, m))
+        }
+        Style::Random | Style::Full | Style::Depth(_) => moves.to_vec(),
+    };
+    if candidates.is_empty() {
+        return None;
+    }
+    candidates.get(rng.below(candidates.len())).copied()
+}
+
+/// The moves satisfying `wanted`, or all of them if none does.
+fn preferred(moves: &[Move], wanted: impl Fn(&Move) -> bool) -> Vec<Move> {
+    let some: Vec<Move> = moves.iter().copied().filter(&wanted).collect();
+    if some.is_empty() {
+        moves.to_vec()
+    } else {
+        some
+    }
+}
+
+/// Material in pawns; a king is never captured under these rules.
+fn material(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Knight | PieceKind::Bishop => 3,
+        PieceKind::Rook => 5,
+        PieceKind::Queen => 9,
+        PieceKind::King => 0,
+    }
+}
+
+/// Material the mover wins with `mv`, in the mover's favour: positive is
+/// good. Antichess reverses the sign, since there losing material wins.
+fn gain(pos: &Position, mv: Move) -> i32 {
+    let captured = pos.kind_at(mv.to()).map_or(0, material);
+    let promoted = mv
+        .promotion()
+        .map_or(0, |kind| material(kind) - material(PieceKind::Pawn));
+    let raw = captured + promoted;
+    if pos.rules().is_antichess() {
+        -raw
+    } else {
+        raw
+    }
+}
+
+/// Beyond any material count: the game is decided.
+const DECIDED: i32 = 1000;
+
+/// The score of a finished game for `us`, if it is finished.
+fn decided(pos: &Position, us: Color) -> Option<i32> {
+    match pos.status() {
+        Status::Ongoing => None,
+        Status::Won { winner, .. } if winner == us => Some(DECIDED),
+        Status::Won { .. } => Some(-DECIDED),
+        Status::Drawn(_) => Some(0),
+    }
+}
+
+/// Level 3's look-ahead: the material balance after `mv` and the
+/// opponent's best reply (two plies of material minimax), which is what
+/// "does not lose material at once" means in either rule set.
+fn careful(pos: &Position, mv: Move) -> i32 {
+    let us = pos.side_to_move();
+    let after = pos.play(mv);
+    if let Some(score) = decided(&after, us) {
+        return score;
+    }
+    let ours = gain(pos, mv);
+    let mut replies = MoveList::new();
+    after.legal_moves(&mut replies);
+    replies
+        .iter()
+        .map(|&reply| decided(&after.play(reply), us).unwrap_or(ours - gain(&after, reply)))
+        .min()
+        .unwrap_or(ours)
+}
+
+/// Whether `mv` forces the opponent's hand: in chess a capture, a
+/// promotion or a check; in antichess a move after which the opponent
+/// must capture (a piece given away).
+fn is_forcing(pos: &Position, mv: Move) -> bool {
+    let after = pos.play(mv);
+    match pos.rules() {
+        Rules::Chess => {
+            pos.kind_at(mv.to()).is_some() || mv.promotion().is_some() || after.in_check()
+        }
+        Rules::Antichess | Rules::Antichess1994 => {
+            let mut replies = MoveList::new();
+            after.legal_moves(&mut replies);
+            let ours = after.color_bb(pos.side_to_move());
+            replies.iter().any(|r| ours.has(r.to()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(fen: &str, rules: Rules) -> Position {
+        Position::from_fen(fen, rules).expect("test FEN is valid")
+    }
+
+    fn handout(mv: Option<Move>) -> String {
+        mv.map_or("none".into(), |m| m.handout().to_string())
+    }
+
+    #[test]
+    fn the_ladder() {
+        assert_eq!(Level(0).style(), Style::Full);
+        assert_eq!(Level(1).style(), Style::Random);
+        assert_eq!(Level(3).style(), Style::Careful);
+        assert_eq!(Level(4).style(), Style::Depth(2));
+        assert_eq!(Level(MAX_LEVEL).style(), Style::Depth(MAX_LEVEL - 2));
+    }
+
+    #[test]
+    fn random_is_reproducible_and_varies_with_the_seed() {
+        let pos = Position::startpos(Rules::Antichess);
+        let first = quick_move(&pos, Style::Random, 7);
+        assert_eq!(first, quick_move(&pos, Style::Random, 7));
+        let seen: std::collections::HashSet<String> = (0..50)
+            .map(|seed| handout(quick_move(&pos, Style::Random, seed)))
+            .collect();
+        assert!(seen.len() > 5, "{seen:?}");
+    }
+
+    #[test]
+    fn no_move_when_the_game_is_over() {
+        // Black is checkmated in chess.
+        let pos = position("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Rules::Chess);
+        for style in [Style::Random, Style::Forcing, Style::Careful] {
+            assert_eq!(quick_move(&pos, style, 1), None);
+        }
+    }
+
+    #[test]
+    fn chess_forcing_prefers_captures_and_checks() {
+        // The rook can take the knight or check; every choice is one of those.
+        let pos = position("4k3/8/8/8/8/8/3n4/R3K3 w - - 0 1", Rules::Chess);
+        for seed in 0..20 {
+            let m = handout(quick_move(&pos, Style::Forcing, seed));
+            assert!(["a1-a8", "e1-d2"].contains(&m.as_str()), "{m}");
+        }
+    }
+
+    #[test]
+    fn chess_careful_does_not_hang_the_queen() {
+        // Qxd5 would win a pawn and lose the queen to exd5; the queen stays safe.
+        let pos = position("4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1", Rules::Chess);
+        for seed in 0..20 {
+            let m = handout(quick_move(&pos, Style::Careful, seed));
+            assert_ne!(m, "d1-d5", "seed {seed}");
+        }
+        // A free pawn is taken.
+        let pos = position("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1", Rules::Chess);
+        assert_eq!(handout(quick_move(&pos, Style::Careful, 3)), "d1-d5");
+    }
+
+    #[test]
+    fn antichess_careful_gives_the_queen_away() {
+        // Any queen move onto the pawn's diagonals leaves White bare: a win.
+        let pos = position("4k3/8/8/2p5/8/8/8/Q3K3 w - - 0 1", Rules::Antichess);
+        let m = quick_move(&pos, Style::Careful, 5).expect("a move");
+        let after = pos.play(m);
+        let mut replies = MoveList::new();
+        after.legal_moves(&mut replies);
+        assert!(replies.iter().all(|r| r.to() == m.to()), "{m:?}");
+    }
+
+    #[test]
+    fn antichess_forcing_offers_a_piece() {
+        // After 1... e5 some White moves put a piece where the e-pawn or
+        // another black man must take it; only those are chosen.
+        let pos = position(
+            "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+            Rules::Antichess,
+        );
+        for seed in 0..20 {
+            let m = quick_move(&pos, Style::Forcing, seed).expect("a move");
+            assert!(is_forcing(&pos, m), "{m:?}");
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! The referee: it owns the clocks and the rules, and asks players for
+//! moves. Players are the built-in engine, any external engine process
+//! (our line protocol or UCI), a random mover, or a person; the same
+//! machinery runs single games ([`game`]), matches ([`match_`], the
+//! `antichess match` command) and the terminal front end ([`crate::play`]).
+
+pub mod clock;
+mod external;
+pub mod game;
+pub mod match_;
+pub mod pgn;
+pub mod player;
+mod process;
+pub mod stats;
+
+pub use external::{LineEngine, UciEngine};
+
+use std::io::Write;
+use std::path::Path;
+
+/// Writes `text` to `path` by way of a temporary file in the same
+/// directory and a rename, so that a failed or interrupted write never
+/// destroys an earlier file.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| format!("'{}' is not a file name", path.display()))?;
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(name);
+    temp_name.push(format!(".tmp{}", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let written = std::fs::File::create(&temp)
+        .and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&temp, path));
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
