@@ -7,4 +7,5 @@ cd "$(dirname "$0")/.."
 cargo test --release
 cargo build --release
 python3 scripts/oracle_check.py --positions "${ORACLE_POSITIONS:-10000}"
+python3 scripts/checkers_oracle.py
 python3 scripts/uci_smoke.py --binary target/release/antichess
