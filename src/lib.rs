@@ -6,6 +6,7 @@
 //! [`search::Game`]. Protocols, the referee and the terminal front ends sit
 //! on top; the binaries in `src/bin` and `src/main.rs` are thin.
 
+pub mod checkers;
 pub mod chess;
 pub mod chessforge;
 pub mod cli;

@@ -26,6 +26,13 @@ fn game_files_round_trip_in_both_styles_and_layouts() {
     assert_eq!(old.style, FileStyle::Y1994);
     assert_eq!(old.white_ms, 300_000);
     assert_eq!(old.write("\n"), START_1994);
+    let odd = GameFile::parse(
+        "B 61.5 2.25 rnbqkbnr pppppppp -------- -------- -------- -------- PPPPPPPP RNBQKBNR",
+        Rules::Antichess,
+    );
+    let odd = odd.unwrap();
+    assert_eq!((odd.white_ms, odd.black_ms), (61_500, 2_250));
+    assert!(odd.write(" ").starts_with("B 61.5 2.25 "));
 }
 
 #[test]

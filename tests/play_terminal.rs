@@ -95,7 +95,6 @@ fn temp_dir() -> PathBuf {
 }
 
 #[test]
-#[ignore = "needs the engine line protocol, which is not on main yet"]
 fn a_person_plays_saves_loads_and_changes_the_time() {
     let dir = temp_dir();
     // After white's e4xd5 black has only its king left, and wins.

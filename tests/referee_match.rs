@@ -179,7 +179,6 @@ fn a_bad_openings_file_is_refused_with_its_line() {
 }
 
 #[test]
-#[ignore = "needs the engine line protocol, which is not on main yet"]
 fn two_built_in_levels_play_a_short_match() {
     let (out, err) = run_match(&[
         "--engine1",

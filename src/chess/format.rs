@@ -277,7 +277,17 @@ impl GameFile {
                     }
                     .to_string(),
                 );
-                let secs = |ms: u64| format!("{:.1}", ms as f64 / 1000.0);
+                // Seconds with as many decimals as the milliseconds need,
+                // but at least one, as the handout writes `300.0`.
+                let secs = |ms: u64| {
+                    let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+                    let trimmed = text.trim_end_matches('0');
+                    if trimmed.ends_with('.') {
+                        format!("{trimmed}0")
+                    } else {
+                        trimmed.to_string()
+                    }
+                };
                 parts.push(format!("{} {}", secs(self.white_ms), secs(self.black_ms)));
             }
         }
