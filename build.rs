@@ -7,7 +7,12 @@
 #[allow(dead_code)]
 mod slow;
 
-use slow::{BISHOP_DIRS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRS, SplitMix};
+#[path = "src/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+
+use rng::SplitMix;
+use slow::{BISHOP_DIRS, KING_STEPS, KNIGHT_JUMPS, ROOK_DIRS};
 use std::fmt::Write as _;
 
 /// Every subset of `mask`, by the carry-rippler trick.
@@ -85,6 +90,7 @@ fn hex(v: u64) -> String {
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed=src/chess/slow.rs");
+    println!("cargo:rerun-if-changed=src/rng.rs");
     let mut out = String::new();
     let mut rng = SplitMix(0x5EED_A11C_4E55);
     let mut table = Vec::new();

@@ -13,4 +13,5 @@ pub mod cli;
 pub mod engine;
 pub mod play;
 pub mod referee;
+pub mod rng;
 pub mod search;

@@ -1,7 +1,7 @@
 //! Transcripts round-trip: random games with every kind of special move are
 //! written, read back, and written again unchanged.
 
-use antichess::checkers::rng::Rng;
+use antichess::rng::SplitMix as Rng;
 use antichess::checkers::{Action, Record, read_transcript, write_transcript};
 
 /// A random game: mostly moves, sometimes a draw offer (answered either

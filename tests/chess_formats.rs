@@ -1,9 +1,8 @@
 //! Game files, FEN and move text: round trips, the errors users see, and
 //! a seeded fuzz of every parser (no input may panic).
 
-use antichess::chess::{
-    Color, FileStyle, FormatError, GameFile, Loc, Position, Rules, SetupError, slow::SplitMix,
-};
+use antichess::chess::{Color, FileStyle, FormatError, GameFile, Loc, Position, Rules, SetupError};
+use antichess::rng::SplitMix;
 use antichess::search::MoveList;
 
 const START_2002: &str = "white\n300000\n300000\nrnbqkbnr\npppppppp\n--------\n--------\n--------\n--------\nPPPPPPPP\nRNBQKBNR\n";

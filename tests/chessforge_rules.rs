@@ -4,7 +4,7 @@
 use antichess::chessforge::policy::{Policy, new_game, play_game};
 use antichess::chessforge::rules::reach;
 use antichess::chessforge::{
-    Board, Replacement, Rng, RuleSet, Square, SquareSet, Strike, StrikeError, Symbol, Tile,
+    Board, Replacement, RuleSet, Square, SquareSet, Strike, StrikeError, Symbol, Tile, Xoshiro,
 };
 
 fn sq(name: &str) -> Square {
@@ -198,7 +198,7 @@ fn the_unique_fullest_tile_turns_wild() {
         RuleSet::Standard,
     );
     assert_eq!(b.replacement(sq("e5")), Some(Replacement::Wild));
-    let after = b.strike(sq("e5"), &mut Rng::new(1)).unwrap();
+    let after = b.strike(sq("e5"), &mut Xoshiro::new(1)).unwrap();
     assert_eq!(after.tile(sq("e5")), Tile::new(Symbol::Wild, 2));
     // Its move still follows the knight it was.
     assert_eq!(after.last().map(|s| s.rule), Some(Symbol::Knight));
@@ -225,7 +225,7 @@ fn a_tie_for_the_most_hits_never_turns_wild() {
         Some(Replacement::Drawn(_))
     ));
     for seed in 0..200 {
-        let after = b.strike(sq("a1"), &mut Rng::new(seed)).unwrap();
+        let after = b.strike(sq("a1"), &mut Xoshiro::new(seed)).unwrap();
         assert_ne!(after.tile(sq("a1")).map(|t| t.symbol()), Some(Symbol::Wild));
     }
     // With f6 down to 2 the tie is broken and a1 goes wild.
@@ -277,7 +277,7 @@ fn random_play_never_draws_a_wild_nor_a_centre_four() {
     let mut seen = [false; Symbol::COUNT];
     for seed in 0..300 {
         let (mut board, mut deal) = new_game(seed, RuleSet::Standard);
-        let mut choose = Rng::new(seed + 1000);
+        let mut choose = Xoshiro::new(seed + 1000);
         loop {
             for square in Square::all() {
                 if let Some(tile) = board.tile(square) {
@@ -391,7 +391,7 @@ fn the_solver_finds_the_clearing_order() {
         RuleSet::Standard,
     );
     let solver = antichess::chessforge::solver::Solver::new(Default::default());
-    let advice = solver.analyse(&b, &mut Rng::new(1));
+    let advice = solver.analyse(&b, &mut Xoshiro::new(1));
     assert_eq!(
         advice.first().map(|c| (c.square, c.mean)),
         Some((sq("a1"), 2.0))

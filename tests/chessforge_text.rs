@@ -8,7 +8,7 @@ use antichess::chessforge::play::session;
 use antichess::chessforge::policy::new_game;
 use antichess::chessforge::solver::Budget;
 use antichess::chessforge::{
-    Board, BoardError, ParseBoardError, ParseSquareError, Rng, RuleSet, Square,
+    Board, BoardError, ParseBoardError, ParseSquareError, RuleSet, Square, Xoshiro,
 };
 
 const START: &str =
@@ -23,7 +23,7 @@ fn every_position_of_random_games_round_trips() {
     for rules in [RuleSet::Standard, RuleSet::Extra] {
         for seed in 0..100 {
             let (mut board, mut deal) = new_game(seed, rules);
-            let mut choose = Rng::new(seed);
+            let mut choose = Xoshiro::new(seed);
             loop {
                 let text = board.to_string();
                 assert!(!text.contains('\n') && text.len() < 100, "{text}");

@@ -206,7 +206,7 @@ const ZOBRIST: [[u64; 36]; 4] = {
         let mut bit = 0;
         while bit < 36 {
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            table[kind][bit] = crate::checkers::rng::mix(state);
+            table[kind][bit] = crate::rng::mix(state);
             bit += 1;
         }
         kind += 1;
@@ -215,7 +215,7 @@ const ZOBRIST: [[u64; 36]; 4] = {
 };
 
 /// Zobrist key of "white to move".
-const ZOBRIST_WHITE: u64 = crate::checkers::rng::mix(0x0123_4567_89AB_CDEF);
+const ZOBRIST_WHITE: u64 = crate::rng::mix(0x0123_4567_89AB_CDEF);
 
 /// Zobrist key of one piece on one ghost-layout bit.
 #[inline(always)]

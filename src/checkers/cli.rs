@@ -138,7 +138,7 @@ fn clock_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
-    super::rng::mix(nanos as u64 ^ u64::from(std::process::id()))
+    crate::rng::mix(nanos as u64 ^ u64::from(std::process::id()))
 }
 
 /// Prints the leaf count of `--perft` and how fast it came.

@@ -15,7 +15,6 @@ pub mod notation;
 pub mod pdn;
 pub mod player;
 pub mod record;
-pub mod rng;
 pub mod session;
 pub mod transcript;
 pub mod ui;

@@ -23,7 +23,7 @@ use super::eval::evaluate;
 use super::movegen::Move;
 use super::notation::Action;
 use super::record::Record;
-use super::rng::{Rng, mix};
+use crate::rng::{SplitMix, mix};
 use crate::search::{Game, Limits, MoveList, Outcome, Score, Searcher};
 
 /// Quiet plies (no man moved, nothing taken) before offering a draw.
@@ -124,7 +124,7 @@ impl Machine {
     /// A machine playing at `level` (0: strongest), thinking at most
     /// `move_time` a move, its choices varied by `seed`.
     pub fn new(seed: u64, level: u32, move_time: Duration) -> Machine {
-        let salt = Rng::new(seed).next_u64();
+        let salt = SplitMix::new(seed).next_u64();
         Machine {
             salt,
             level,

@@ -86,7 +86,7 @@ mod tests {
     /// square with many pseudo-random occupancies (sparse and dense).
     #[test]
     fn sliders_match_ray_walking() {
-        let mut rng = slow::SplitMix(42);
+        let mut rng = crate::rng::SplitMix(42);
         for sq in Square::all() {
             for i in 0..2000 {
                 let occ = match i % 3 {

@@ -8,9 +8,9 @@
 
 use std::fmt;
 
-use super::rng::Rng;
 use super::square::{SQUARES, Square, SquareSet};
 use super::tile::{RuleSet, START_HITS, Symbol, Tile};
+use crate::rng::Xoshiro;
 
 /// Strikes needed to clear a board: 36 tiles of 3 hits.
 pub const TOTAL_STRIKES: u32 = SQUARES as u32 * START_HITS as u32;
@@ -86,7 +86,7 @@ pub struct Board {
 impl Board {
     /// A fresh board: every tile has three hits and a symbol drawn exactly
     /// as a random replacement would be (no wilds, no four in the centre).
-    pub fn random(rules: RuleSet, rng: &mut Rng) -> Board {
+    pub fn random(rules: RuleSet, rng: &mut Xoshiro) -> Board {
         let mut tiles = [None; SQUARES];
         for sq in Square::all() {
             let pool = rules.pool(sq.is_centre());

@@ -10,10 +10,10 @@ use std::io::{self, BufRead, Write};
 
 use super::board::Board;
 use super::policy::new_game;
-use super::rng::Rng;
 use super::solver::{Budget, Solver};
 use super::square::Square;
 use super::tile::{RuleSet, Symbol};
+use crate::rng::Xoshiro;
 
 /// What the engine says back to one command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,9 +31,9 @@ pub enum Reply {
 pub struct Engine {
     board: Board,
     /// Deals replacements that the controller leaves to the engine.
-    deal_rng: Rng,
+    deal_rng: Xoshiro,
     /// The solver's own coin flips, kept apart from the deal.
-    solver_rng: Rng,
+    solver_rng: Xoshiro,
     budget: Budget,
 }
 
@@ -44,7 +44,7 @@ impl Engine {
         Engine {
             board,
             deal_rng,
-            solver_rng: Rng::new(!seed),
+            solver_rng: Xoshiro::new(!seed),
             budget,
         }
     }

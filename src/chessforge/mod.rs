@@ -44,15 +44,14 @@ pub mod engine;
 pub mod exact;
 pub mod play;
 pub mod policy;
-pub mod rng;
 pub mod rules;
 pub mod solver;
 pub mod square;
 pub mod text;
 pub mod tile;
 
+pub use crate::rng::Xoshiro;
 pub use board::{Board, BoardError, Strike, TOTAL_STRIKES};
-pub use rng::Rng;
 pub use rules::{Replacement, StrikeError};
 pub use square::{ParseSquareError, Square, SquareSet};
 pub use text::ParseBoardError;

@@ -7,10 +7,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::board::{Board, TOTAL_STRIKES};
 use super::policy::new_game;
-use super::rng::Rng;
 use super::solver::{Budget, Solver};
 use super::square::{SIZE, SQUARES, Square};
 use super::tile::{RuleSet, Symbol};
+use crate::rng::Xoshiro;
 
 const HELP: &str = "Type a square to strike it (like c3), 'hint' for the solver's advice, \
 'board' for the board's text form, 'help' for this, or 'quit'.";
@@ -105,7 +105,7 @@ pub fn session(
     budget: Budget,
 ) -> io::Result<()> {
     let (mut board, mut deal_rng) = new_game(seed, rules);
-    let mut solver_rng = Rng::new(!seed);
+    let mut solver_rng = Xoshiro::new(!seed);
     writeln!(out, "ChessForge, seed {seed}. {HELP}")?;
     write!(out, "\n{}{}\n> ", render(&board), status(&board))?;
     out.flush()?;

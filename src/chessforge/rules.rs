@@ -9,9 +9,9 @@
 use std::fmt;
 
 use super::board::{Board, Strike};
-use super::rng::Rng;
 use super::square::{SIZE, SQUARES, Square, SquareSet};
 use super::tile::{Symbol, Tile};
+use crate::rng::Xoshiro;
 
 const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -297,7 +297,7 @@ impl Board {
     }
 
     /// Strikes `sq`, drawing any random replacement from `rng`.
-    pub fn strike(&self, sq: Square, rng: &mut Rng) -> Result<Board, StrikeError> {
+    pub fn strike(&self, sq: Square, rng: &mut Xoshiro) -> Result<Board, StrikeError> {
         self.check_strike(sq)?;
         Ok(self.play_random(sq, rng))
     }
@@ -325,7 +325,7 @@ impl Board {
     /// Strikes `sq` without checking legality, drawing from `rng` only if
     /// the replacement is random (so a seed's stream means the same thing
     /// whichever tiles are struck).
-    pub(crate) fn play_random(&self, sq: Square, rng: &mut Rng) -> Board {
+    pub(crate) fn play_random(&self, sq: Square, rng: &mut Xoshiro) -> Board {
         let drawn = match self.replacement(sq) {
             Some(Replacement::Drawn(pool)) => rng.pick(pool).unwrap_or(Symbol::One),
             _ => Symbol::Wild,

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use super::board::Board;
 use super::exact::Exact;
 use super::policy::heuristic;
-use super::rng::Rng;
 use super::square::Square;
+use crate::rng::Xoshiro;
 
 /// How long the solver may think about one strike.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,7 +122,7 @@ impl Solver {
     }
 
     /// The best strike on `board`, or `None` if the game is over.
-    pub fn choose(&self, board: &Board, rng: &mut Rng) -> Option<Square> {
+    pub fn choose(&self, board: &Board, rng: &mut Xoshiro) -> Option<Square> {
         let targets = board.targets();
         if targets.len() <= 1 {
             // Nothing to weigh: no need to spend the budget.
@@ -133,7 +133,7 @@ impl Solver {
     }
 
     /// Every legal strike with its estimated value, best first.
-    pub fn analyse(&self, board: &Board, rng: &mut Rng) -> Vec<Candidate> {
+    pub fn analyse(&self, board: &Board, rng: &mut Xoshiro) -> Vec<Candidate> {
         let mut stats: Vec<Candidate> = board
             .targets()
             .iter()
@@ -205,7 +205,7 @@ fn select(stats: &[Candidate], total: u32) -> usize {
 }
 
 /// Strikes made from `board` to the end by the rollout policy.
-fn rollout(mut board: Board, rng: &mut Rng) -> f64 {
+fn rollout(mut board: Board, rng: &mut Xoshiro) -> f64 {
     let before = board.strikes_made();
     while let Some(sq) = heuristic(&board, rng) {
         board = board.play_random(sq, rng);

@@ -10,6 +10,7 @@
 //! a piece away and "careful" counts material with the sign reversed.
 
 use crate::chess::{Color, Move, PieceKind, Position, Rules, Status};
+use crate::rng::SplitMix;
 use crate::search::MoveList;
 use std::fmt;
 
@@ -53,25 +54,6 @@ impl Level {
             3 => Style::Careful,
             n => Style::Depth(n - 2),
         }
-    }
-}
-
-/// SplitMix64: a tiny, well-mixed generator, enough to pick moves.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n`, `n > 0`.
-    fn below(&mut self, n: usize) -> usize {
-        // Multiply-shift: unbiased enough for n far below 2^64.
-        ((u128::from(self.next()) * n as u128) >> 64) as usize
     }
 }
 

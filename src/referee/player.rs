@@ -6,8 +6,8 @@
 //! rules, so one bad engine cannot corrupt the game it plays.
 
 use super::external::{LineEngine, UciEngine};
-use crate::chess::slow::SplitMix;
 use crate::chess::{Color, GameRecord, Position};
+use crate::rng::SplitMix;
 use crate::search::MoveList;
 use std::fmt;
 use std::io::{BufRead, Write};
