@@ -233,7 +233,7 @@ fn checkers_material(piece: checkers::Piece) -> i32 {
 
 impl Quick for checkers::Position {
     fn sort_for_draw(moves: &mut [checkers::Move]) {
-        moves.sort_unstable_by(|a, b| a.squares().cmp(&b.squares()));
+        moves.sort_unstable_by_key(|m| m.squares());
     }
 
     /// The pieces taken, and a crowning.

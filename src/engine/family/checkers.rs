@@ -75,7 +75,7 @@ impl CheckersGame {
         }
         if self.position.must_capture() {
             let mut captures = moves.to_vec();
-            captures.sort_by(|a, b| a.squares().cmp(&b.squares()));
+            captures.sort_by_key(|m| m.squares());
             let texts = captures.iter().map(Move::to_string).collect();
             return CheckersMoveError::CaptureCompulsory(texts);
         }
