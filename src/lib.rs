@@ -8,6 +8,7 @@
 
 pub mod checkers;
 pub mod chess;
+pub mod chessforge;
 pub mod cli;
 pub mod engine;
 pub mod play;
