@@ -76,16 +76,12 @@ fn one_answer_per_command_line() {
     assert!(got[13].starts_with("move "), "{}", got[13]);
 }
 
-#[test]
-fn junk_never_stops_the_engine() {
-    let mut junk = Junk(2024);
-    let words: [&[u8]; 12] = [
-        b"new", b"move", b"play", b"go", b"set", b"perft", b"board", b"-", b"e2-e4", b"white",
-        b"1000", b"fen",
-    ];
-    // Level 1 keeps the `move` lines that happen to be valid instant.
-    let mut input = b"set level 1\n".to_vec();
-    let mut commands = 1;
+/// Sends `prelude` and then 400 lines of junk made of `words` and raw
+/// bytes; every line must get one answer, and `isready` the last.
+fn survives_junk(seed: u64, prelude: &[u8], words: &[&[u8]]) {
+    let mut junk = Junk(seed);
+    let mut input = prelude.to_vec();
+    let mut commands = prelude.iter().filter(|&&b| b == b'\n').count();
     for _ in 0..400 {
         let mut line = Vec::new();
         for _ in 0..junk.next() % 6 {
@@ -115,6 +111,45 @@ fn junk_never_stops_the_engine() {
     let got = answers(&input);
     assert_eq!(got.len(), commands + 1);
     assert_eq!(got.last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn junk_never_stops_the_engine() {
+    // Level 1 keeps the `move` lines that happen to be valid instant.
+    survives_junk(
+        2024,
+        b"set level 1\n",
+        &[
+            b"new", b"move", b"play", b"go", b"set", b"perft", b"board", b"-", b"e2-e4", b"white",
+            b"1000", b"fen",
+        ],
+    );
+}
+
+#[test]
+fn junk_never_stops_the_engine_at_checkers() {
+    survives_junk(
+        61,
+        b"set rules checkers\nset level 1\n",
+        &[
+            b"new",
+            b"move",
+            b"play",
+            b"set",
+            b"rules",
+            b"checkers",
+            b"board",
+            b"-",
+            b"11-15",
+            b"18-11-4",
+            b"black",
+            b"1000",
+            b"fen",
+            b"W:WK1,K6,17:B11,12,20,K27,K29",
+            b"bbbbbbbbbbbb........wwwwwwwwwwww",
+            b"b",
+        ],
+    );
 }
 
 #[test]

@@ -5,8 +5,9 @@
 //! say whether they are legal. Every refusal is a [`ParseError`] whose
 //! message tells the sender what was expected.
 
+use super::family::RuleSet;
 use super::levels::{Level, MAX_LEVEL};
-use crate::chess::{Color, Rules};
+use crate::chess::Color;
 use crate::search::{MAX_DEPTH, MAX_THREADS};
 use std::fmt;
 
@@ -76,7 +77,7 @@ impl Go {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
     /// The rule set (`UCI_Variant`).
-    Rules(Rules),
+    Rules(RuleSet),
     /// The strength level.
     Level(Level),
     /// Transposition table size, MiB.
@@ -275,11 +276,11 @@ fn level(word: &str) -> Result<Level, ParseError> {
     number("the level", word, 0, MAX_LEVEL).map(Level)
 }
 
-fn rules(word: &str) -> Result<Rules, ParseError> {
-    word.parse().map_err(|_| ParseError::BadWord {
+fn rules(word: &str) -> Result<RuleSet, ParseError> {
+    word.parse().map_err(|()| ParseError::BadWord {
         what: "the rules",
         found: shown(word),
-        expected: "antichess, antichess1994 or chess",
+        expected: RuleSet::NAMES,
     })
 }
 
@@ -490,6 +491,7 @@ fn parse_position(args: &[&str]) -> Result<Command, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Rules;
 
     fn line(text: &str) -> Result<Option<Command>, ParseError> {
         parse(text, Protocol::Line)
@@ -605,11 +607,15 @@ mod tests {
     fn parses_settings_of_both_protocols() {
         assert_eq!(
             line("set rules antichess1994"),
-            Ok(Some(Command::Set(Setting::Rules(Rules::Antichess1994))))
+            Ok(Some(Command::Set(Setting::Rules(RuleSet::Chess(
+                Rules::Antichess1994
+            )))))
         );
         assert_eq!(
             uci("setoption name UCI_Variant value chess"),
-            Ok(Some(Command::Set(Setting::Rules(Rules::Chess))))
+            Ok(Some(Command::Set(Setting::Rules(RuleSet::Chess(
+                Rules::Chess
+            )))))
         );
         assert_eq!(
             uci("setoption name Hash value 16"),
@@ -627,6 +633,16 @@ mod tests {
             uci("setoption name Hash"),
             Err(ParseError::Arity { .. })
         ));
+    }
+
+    #[test]
+    fn parses_checkers_rules() {
+        assert_eq!(
+            line("set rules Checkers"),
+            Ok(Some(Command::Set(Setting::Rules(RuleSet::Checkers))))
+        );
+        let err = line("set rules draughts").unwrap_err();
+        assert!(err.to_string().contains("or checkers"), "{err}");
     }
 
     #[test]

@@ -5,13 +5,16 @@
 //! chosen without a search; 4 and up search to a depth that grows with
 //! the level, so a higher level plays more skilfully (the 1994 handout).
 //!
-//! The quick levels follow the rule set: in antichess a capture is
-//! compulsory and losing material is the goal, so "forcing" means giving
-//! a piece away and "careful" counts material with the sign reversed.
+//! The quick levels follow the rule set, through the [`Quick`] trait: in
+//! antichess a capture is compulsory and losing material is the goal, so
+//! "forcing" means giving a piece away and "careful" counts material with
+//! the sign reversed; in checkers "forcing" means captures and crowning
+//! moves, and "careful" counts men and kings.
 
-use crate::chess::{Color, Move, PieceKind, Position, Rules, Status};
+use crate::checkers;
+use crate::chess::{Move, PieceKind, Position, Rules, Status};
 use crate::rng::SplitMix;
-use crate::search::MoveList;
+use crate::search::{Game, MoveList, Outcome};
 use std::fmt;
 
 /// Highest level accepted.
@@ -57,26 +60,42 @@ impl Level {
     }
 }
 
+/// What the quick levels need of a game beyond the search's contract.
+pub trait Quick: Game {
+    /// Sorts `moves` into an order that does not depend on the move
+    /// generator, so that a seeded draw stays reproducible if it changes.
+    fn sort_for_draw(moves: &mut [Self::Move]);
+
+    /// Material the mover wins with `mv`, in the mover's favour: positive
+    /// is good.
+    fn gain(&self, mv: Self::Move) -> i32;
+
+    /// Whether `mv` forces the opponent's hand.
+    fn is_forcing(&self, mv: Self::Move) -> bool;
+
+    /// How the game stands for the side to move, if it is over.
+    fn verdict(&self) -> Option<Outcome>;
+}
+
 /// Picks a move for one of the search-free levels; `None` when there is
 /// no legal move. Reproducible: the same seed and position give the same
 /// move, and different positions of one game draw different numbers.
-pub fn quick_move(pos: &Position, style: Style, seed: u64) -> Option<Move> {
+pub fn quick_move<P: Quick>(pos: &P, style: Style, seed: u64) -> Option<P::Move> {
     let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    // The draw must not depend on the generator's order, which may change.
-    moves.sort_unstable_by_key(|m| m.bits());
+    pos.generate(&mut moves);
+    P::sort_for_draw(&mut moves);
     let mut rng = SplitMix(seed ^ pos.key());
-    let candidates: Vec<Move> = match style {
-        Style::Forcing => preferred(&moves, |&m| is_forcing(pos, m)),
+    let candidates: Vec<P::Move> = match style {
+        Style::Forcing => preferred(&moves, |&m| pos.is_forcing(m)),
         Style::Careful => {
-            let scores: Vec<(Move, i32)> = moves.iter().map(|&m| (m, careful(pos, m))).collect();
+            let scores: Vec<(P::Move, i32)> = moves.iter().map(|&m| (m, careful(pos, m))).collect();
             let best = scores.iter().map(|&(_, s)| s).max()?;
-            let safest: Vec<Move> = scores
+            let safest: Vec<P::Move> = scores
                 .iter()
                 .filter(|&&(_, s)| s == best)
                 .map(|&(m, _)| m)
                 .collect();
-            preferred(&safest, |&m| is_forcing(pos, m))
+            preferred(&safest, |&m| pos.is_forcing(m))
         }
         Style::Random | Style::Full | Style::Depth(_) => moves.to_vec(),
     };
@@ -87,13 +106,49 @@ pub fn quick_move(pos: &Position, style: Style, seed: u64) -> Option<Move> {
 }
 
 /// The moves satisfying `wanted`, or all of them if none does.
-fn preferred(moves: &[Move], wanted: impl Fn(&Move) -> bool) -> Vec<Move> {
-    let some: Vec<Move> = moves.iter().copied().filter(&wanted).collect();
+fn preferred<M: Copy>(moves: &[M], wanted: impl Fn(&M) -> bool) -> Vec<M> {
+    let some: Vec<M> = moves.iter().copied().filter(&wanted).collect();
     if some.is_empty() {
         moves.to_vec()
     } else {
         some
     }
+}
+
+/// Beyond any material count: the game is decided.
+const DECIDED: i32 = 1000;
+
+/// The score of a finished game for the side to move.
+fn decided(outcome: Outcome) -> i32 {
+    match outcome {
+        Outcome::Win => DECIDED,
+        Outcome::Loss => -DECIDED,
+        Outcome::Draw => 0,
+    }
+}
+
+/// Level 3's look-ahead: the material balance after `mv` and the
+/// opponent's best reply (two plies of material minimax), which is what
+/// "does not lose material at once" means in every rule set.
+fn careful<P: Quick>(pos: &P, mv: P::Move) -> i32 {
+    let after = pos.play(mv);
+    // The opponent moves in `after`: its verdict is the mover's negated.
+    if let Some(outcome) = after.verdict() {
+        return -decided(outcome);
+    }
+    let ours = pos.gain(mv);
+    let mut replies = MoveList::new();
+    after.generate(&mut replies);
+    replies
+        .iter()
+        .map(|&reply| {
+            after
+                .play(reply)
+                .verdict()
+                .map_or(ours - after.gain(reply), decided)
+        })
+        .min()
+        .unwrap_or(ours)
 }
 
 /// Material in pawns; a king is never captured under these rules.
@@ -107,69 +162,88 @@ fn material(kind: PieceKind) -> i32 {
     }
 }
 
-/// Material the mover wins with `mv`, in the mover's favour: positive is
-/// good. Antichess reverses the sign, since there losing material wins.
-fn gain(pos: &Position, mv: Move) -> i32 {
-    let captured = pos.kind_at(mv.to()).map_or(0, material);
-    let promoted = mv
-        .promotion()
-        .map_or(0, |kind| material(kind) - material(PieceKind::Pawn));
-    let raw = captured + promoted;
-    if pos.rules().is_antichess() {
-        -raw
-    } else {
-        raw
+impl Quick for Position {
+    fn sort_for_draw(moves: &mut [Move]) {
+        moves.sort_unstable_by_key(|m| m.bits());
     }
-}
 
-/// Beyond any material count: the game is decided.
-const DECIDED: i32 = 1000;
-
-/// The score of a finished game for `us`, if it is finished.
-fn decided(pos: &Position, us: Color) -> Option<i32> {
-    match pos.status() {
-        Status::Ongoing => None,
-        Status::Won { winner, .. } if winner == us => Some(DECIDED),
-        Status::Won { .. } => Some(-DECIDED),
-        Status::Drawn(_) => Some(0),
-    }
-}
-
-/// Level 3's look-ahead: the material balance after `mv` and the
-/// opponent's best reply (two plies of material minimax), which is what
-/// "does not lose material at once" means in either rule set.
-fn careful(pos: &Position, mv: Move) -> i32 {
-    let us = pos.side_to_move();
-    let after = pos.play(mv);
-    if let Some(score) = decided(&after, us) {
-        return score;
-    }
-    let ours = gain(pos, mv);
-    let mut replies = MoveList::new();
-    after.legal_moves(&mut replies);
-    replies
-        .iter()
-        .map(|&reply| decided(&after.play(reply), us).unwrap_or(ours - gain(&after, reply)))
-        .min()
-        .unwrap_or(ours)
-}
-
-/// Whether `mv` forces the opponent's hand: in chess a capture, a
-/// promotion or a check; in antichess a move after which the opponent
-/// must capture (a piece given away).
-fn is_forcing(pos: &Position, mv: Move) -> bool {
-    let after = pos.play(mv);
-    match pos.rules() {
-        Rules::Chess => {
-            pos.kind_at(mv.to()).is_some() || mv.promotion().is_some() || after.in_check()
-        }
-        Rules::Antichess | Rules::Antichess1994 => {
-            let mut replies = MoveList::new();
-            after.legal_moves(&mut replies);
-            let ours = after.color_bb(pos.side_to_move());
-            replies.iter().any(|r| ours.has(r.to()))
+    /// Antichess reverses the sign, since there losing material wins.
+    fn gain(&self, mv: Move) -> i32 {
+        let captured = self.kind_at(mv.to()).map_or(0, material);
+        let promoted = mv
+            .promotion()
+            .map_or(0, |kind| material(kind) - material(PieceKind::Pawn));
+        let raw = captured + promoted;
+        if self.rules().is_antichess() {
+            -raw
+        } else {
+            raw
         }
     }
+
+    /// In chess a capture, a promotion or a check; in antichess a move
+    /// after which the opponent must capture (a piece given away).
+    fn is_forcing(&self, mv: Move) -> bool {
+        let after = self.play(mv);
+        match self.rules() {
+            Rules::Chess => {
+                self.kind_at(mv.to()).is_some() || mv.promotion().is_some() || after.in_check()
+            }
+            Rules::Antichess | Rules::Antichess1994 => {
+                let mut replies = MoveList::new();
+                after.legal_moves(&mut replies);
+                let ours = after.color_bb(self.side_to_move());
+                replies.iter().any(|r| ours.has(r.to()))
+            }
+        }
+    }
+
+    fn verdict(&self) -> Option<Outcome> {
+        match self.status() {
+            Status::Ongoing => None,
+            Status::Won { winner, .. } if winner == self.side_to_move() => Some(Outcome::Win),
+            Status::Won { .. } => Some(Outcome::Loss),
+            Status::Drawn(_) => Some(Outcome::Draw),
+        }
+    }
+}
+
+/// Checkers material, in half men: a king is worth a man and a half.
+fn checkers_material(piece: checkers::Piece) -> i32 {
+    if piece.king { 3 } else { 2 }
+}
+
+impl Quick for checkers::Position {
+    fn sort_for_draw(moves: &mut [checkers::Move]) {
+        moves.sort_unstable_by_key(|m| m.squares());
+    }
+
+    /// The pieces taken, and a crowning.
+    fn gain(&self, mv: checkers::Move) -> i32 {
+        let taken: i32 = mv
+            .taken()
+            .filter_map(|sq| self.piece_at(sq))
+            .map(checkers_material)
+            .sum();
+        taken + i32::from(crowns(self, mv))
+    }
+
+    /// Captures (compulsory anyway, so when there is one every move is
+    /// one) and crowning moves.
+    fn is_forcing(&self, mv: checkers::Move) -> bool {
+        mv.is_capture() || crowns(self, mv)
+    }
+
+    fn verdict(&self) -> Option<Outcome> {
+        // The side with no legal move loses; there is no draw rule.
+        (!self.has_moves()).then_some(Outcome::Loss)
+    }
+}
+
+/// Whether `mv` makes a man a king.
+fn crowns(pos: &checkers::Position, mv: checkers::Move) -> bool {
+    let man = pos.piece_at(mv.from()).is_some_and(|p| !p.king);
+    man && pos.play(mv).piece_at(mv.to()).is_some_and(|p| p.king)
 }
 
 #[cfg(test)]
@@ -247,6 +321,40 @@ mod tests {
         assert!(replies.iter().all(|r| r.to() == m.to()), "{m:?}");
     }
 
+    fn checkers(pdn: &str) -> checkers::Position {
+        checkers::Position::from_pdn(pdn).expect("test PDN is valid")
+    }
+
+    #[test]
+    fn checkers_levels_are_reproducible_and_end_with_the_game() {
+        let start = checkers::Position::initial();
+        for style in [Style::Random, Style::Forcing, Style::Careful] {
+            let first = quick_move(&start, style, 9);
+            assert!(first.is_some());
+            assert_eq!(first, quick_move(&start, style, 9));
+        }
+        // White has no piece left to move: no move, whatever the level.
+        let over = checkers("W:W:B1,2");
+        assert_eq!(quick_move(&over, Style::Careful, 1), None);
+    }
+
+    #[test]
+    fn checkers_forcing_crowns_and_careful_keeps_its_men() {
+        // Black's man on 27 can crown on 31 or 32; forcing always crowns.
+        let pos = checkers("B:W5:B9,27");
+        for seed in 0..10 {
+            let m = quick_move(&pos, Style::Forcing, seed).expect("a move");
+            assert!(crowns(&pos, m), "{m}");
+        }
+        // 15-18 would hand White's man on 22 a jump; 15-19 is safe.
+        let pos = checkers("B:W21,22:B15");
+        for seed in 0..10 {
+            let m = quick_move(&pos, Style::Careful, seed).expect("a move");
+            let after = pos.play(m);
+            assert!(!after.must_capture(), "{m} hands a piece over");
+        }
+    }
+
     #[test]
     fn antichess_forcing_offers_a_piece() {
         // After 1... e5 some White moves put a piece where the e-pawn or
@@ -257,7 +365,7 @@ mod tests {
         );
         for seed in 0..20 {
             let m = quick_move(&pos, Style::Forcing, seed).expect("a move");
-            assert!(is_forcing(&pos, m), "{m:?}");
+            assert!(pos.is_forcing(m), "{m:?}");
         }
     }
 }

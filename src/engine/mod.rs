@@ -12,6 +12,8 @@
 
 pub mod bench;
 pub mod command;
+pub mod desk;
+pub mod family;
 pub mod levels;
 pub mod reader;
 pub mod session;

@@ -1,18 +1,22 @@
 //! Choosing a move: the level decides between the quick choices of
 //! [`levels`](super::levels) and a search, and the `go` limits and the
-//! clocks become the search's [`Limits`].
+//! clocks become the search's [`Limits`]. Written once for every game the
+//! protocol plays: a thinker owns the searcher of one game.
 
 use super::command::Go;
-use super::levels::{self, Level, Style};
-use crate::chess::{Color, Move, Position};
+use super::levels::{self, Level, Quick, Style};
+use crate::chess::Color;
 use crate::search::{Clock, Info, Limits, Searcher, TtError};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// One request for a move.
-pub struct Job<'a> {
+pub struct Job<'a, P> {
     /// The position to move in.
-    pub position: &'a Position,
+    pub position: &'a P,
+    /// The side to move there, in the protocol's colours (whose clock
+    /// counts).
+    pub side: Color,
     /// Keys of the game's earlier positions, oldest first.
     pub history: &'a [u64],
     /// Limits and clocks.
@@ -28,18 +32,18 @@ pub struct Job<'a> {
 }
 
 /// The long-lived search state: the searcher and its transposition table.
-pub struct Thinker {
-    searcher: Searcher<Position>,
+pub struct Thinker<P: Quick> {
+    searcher: Searcher<P>,
     /// Whether the table holds anything: clearing 64 MiB takes a few
     /// milliseconds, which a `new` just before the first `move` should not
     /// cost.
     used: bool,
 }
 
-impl Thinker {
+impl<P: Quick> Thinker<P> {
     /// A thinker with a `hash_mib` MiB table, allocated (and its pages
     /// touched) now rather than during the first move.
-    pub fn new(hash_mib: usize) -> Result<Thinker, TtError> {
+    pub fn new(hash_mib: usize) -> Result<Thinker<P>, TtError> {
         Ok(Thinker {
             searcher: Searcher::new(hash_mib)?,
             used: false,
@@ -70,10 +74,10 @@ impl Thinker {
     /// every completed iteration of a search.
     pub fn think(
         &mut self,
-        job: &Job<'_>,
-        on_info: &mut dyn FnMut(&Info<'_, Move>),
-    ) -> Option<Move> {
-        let mut limits = limits(&job.go, job.position.side_to_move(), job.arrived);
+        job: &Job<'_, P>,
+        on_info: &mut dyn FnMut(&Info<'_, P::Move>),
+    ) -> Option<P::Move> {
+        let mut limits = limits(&job.go, job.side, job.arrived);
         match job.level.style() {
             style @ (Style::Random | Style::Forcing | Style::Careful) => {
                 return levels::quick_move(job.position, style, job.seed);

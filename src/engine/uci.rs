@@ -6,7 +6,7 @@ use super::NAME;
 use super::command::MAX_HASH_MIB;
 use super::levels::MAX_LEVEL;
 use super::session::DEFAULT_HASH_MIB;
-use crate::chess::{Move, Rules};
+use crate::chess::Rules;
 use crate::search::{Info, MAX_THREADS, ScoreKind};
 
 /// The lines answering `uci`, before `uciok`.
@@ -23,8 +23,9 @@ pub fn hello(rules: Rules) -> Vec<String> {
     ]
 }
 
-/// An `info` line for a completed iteration.
-pub fn info_line(info: &Info<'_, Move>) -> String {
+/// An `info` line for a completed iteration, its moves written by
+/// `text`.
+pub fn info_line<M: Copy>(info: &Info<'_, M>, text: impl Fn(M) -> String) -> String {
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {}",
         info.depth,
@@ -39,7 +40,7 @@ pub fn info_line(info: &Info<'_, Move>) -> String {
         line.push_str(" pv");
         for mv in info.pv {
             line.push(' ');
-            line.push_str(&mv.to_string());
+            line.push_str(&text(*mv));
         }
     }
     line
