@@ -1,8 +1,8 @@
 //! Transcripts round-trip: random games with every kind of special move are
 //! written, read back, and written again unchanged.
 
-use antichess::rng::SplitMix as Rng;
 use antichess::checkers::{Action, Record, read_transcript, write_transcript};
+use antichess::rng::SplitMix as Rng;
 
 /// A random game: mostly moves, sometimes a draw offer (answered either
 /// way), ending by resignation, agreement, a side without moves, or a
