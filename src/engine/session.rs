@@ -182,14 +182,20 @@ impl Session {
     /// A session in the line protocol, antichess, level 0, a game from
     /// the start position; the hash table is allocated now.
     pub fn new(out: Out) -> Result<Session, EngineError> {
+        Session::with_hash(out, DEFAULT_HASH_MIB)
+    }
+
+    /// As [`Session::new`], with a table of `hash_mib` MiB (as if `set
+    /// hash` had been sent first).
+    pub fn with_hash(out: Out, hash_mib: usize) -> Result<Session, EngineError> {
         Ok(Session {
             out,
             protocol: Protocol::Line,
             level: Level(0),
             seed: 0,
-            hash_mib: DEFAULT_HASH_MIB,
+            hash_mib,
             threads: 1,
-            board: Board::new(RuleSet::Chess(Rules::default()), None, DEFAULT_HASH_MIB, 1)?,
+            board: Board::new(RuleSet::Chess(Rules::default()), None, hash_mib, 1)?,
         })
     }
 

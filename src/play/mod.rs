@@ -10,7 +10,7 @@
 //! can be driven by tests. The machine is our own engine run as a child
 //! process through the referee's players.
 
-mod commands;
+pub mod commands;
 mod screen;
 
 use crate::chess::{

@@ -188,6 +188,12 @@ impl fmt::Display for MatchReport {
 pub fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>, MatchError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| MatchError::Openings(format!("cannot read {}: {e}", path.display())))?;
+    parse_openings(&text, &path.display().to_string(), rules)
+}
+
+/// Reads the text of an openings file (see [`read_openings`]); `source`
+/// names it in errors.
+pub fn parse_openings(text: &str, source: &str, rules: Rules) -> Result<Vec<Position>, MatchError> {
     let mut openings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -199,15 +205,12 @@ pub fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>, MatchEr
         } else {
             GameFile::parse(line, rules).map(|g| g.position)
         };
-        let pos = parsed
-            .map_err(|e| MatchError::Openings(format!("{} line {}: {e}", path.display(), i + 1)))?;
+        let pos =
+            parsed.map_err(|e| MatchError::Openings(format!("{source} line {}: {e}", i + 1)))?;
         openings.push(pos);
     }
     if openings.is_empty() {
-        return Err(MatchError::Openings(format!(
-            "{} holds no positions",
-            path.display()
-        )));
+        return Err(MatchError::Openings(format!("{source} holds no positions")));
     }
     Ok(openings)
 }
