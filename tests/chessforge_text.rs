@@ -246,3 +246,17 @@ fn terminal_session_explains_refusals() {
         "{text}"
     );
 }
+
+/// A line that is not UTF-8 gets an error and the session goes on.
+#[test]
+fn engine_answers_junk_bytes_and_carries_on() {
+    use antichess::chessforge::engine::serve;
+    use antichess::chessforge::solver::Budget;
+    let input: &[u8] = b"hello\xff\xfe\nno-such-command\nquit\n";
+    let mut out = Vec::new();
+    serve(input, &mut out, 1, Budget::Playouts(10)).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines.iter().all(|l| l.starts_with("error ")), "{out}");
+}

@@ -182,10 +182,14 @@ pub fn serve(
     budget: Budget,
 ) -> io::Result<()> {
     let mut engine = Engine::new(seed, budget);
-    for line in input.lines() {
-        let line = line?;
+    // Bytes, not `lines()`: a line that is not UTF-8 must get an answer
+    // (an error naming the junk), not end the session.
+    for line in input.split(b'\n') {
+        let bytes = line?;
+        let line = String::from_utf8_lossy(&bytes);
+        let line = line.trim_end_matches('\r');
         log::debug!("engine <- {line}");
-        match engine.handle(&line) {
+        match engine.handle(line) {
             Reply::Line(reply) => {
                 log::debug!("engine -> {reply}");
                 writeln!(output, "{reply}")?;
