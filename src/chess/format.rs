@@ -240,14 +240,7 @@ impl GameFile {
         for (i, &(at, row)) in rows.iter().enumerate() {
             parse_row(row, 7 - i as u8, at, '-', &mut board)?;
         }
-        let setup = Setup {
-            board,
-            side,
-            castling: Castling(15),
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-        };
+        let setup = Setup::new(board, side);
         let position = Position::from_setup(&setup, rules)?;
         Ok(GameFile {
             position,

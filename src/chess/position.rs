@@ -87,6 +87,22 @@ pub struct Setup {
     pub fullmove: u16,
 }
 
+impl Setup {
+    /// A layout at the start of a game: move 1, no en passant, and every
+    /// castling right the kings and rooks still allow (the game files carry
+    /// no castling rights; the antichess rules ignore them).
+    pub fn new(board: [Option<Piece>; 64], side: Color) -> Setup {
+        Setup {
+            board,
+            side,
+            castling: Castling(15),
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+}
+
 /// Why a set of pieces is not a playable position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetupError {

@@ -14,7 +14,7 @@ pub mod commands;
 mod screen;
 
 use crate::chess::{
-    Castling, Color, GameFile, GameRecord, Move, Piece, PieceKind, Position, Rules, Setup, Square,
+    Color, GameFile, GameRecord, Move, Piece, PieceKind, Position, Rules, Setup, Square,
 };
 use crate::cli::PlayArgs;
 use crate::referee::clock::{self, Clocks};
@@ -582,14 +582,7 @@ impl Session {
             Ok(SetupCommand::Help) => self.notes.extend(SETUP_HELP.lines().map(str::to_string)),
             Ok(SetupCommand::Show) => {}
             Ok(SetupCommand::Done) => {
-                let setup = Setup {
-                    board,
-                    side,
-                    castling: Castling(15),
-                    ep: None,
-                    halfmove: 0,
-                    fullmove: 1,
-                };
+                let setup = Setup::new(board, side);
                 match Position::from_setup(&setup, self.rules) {
                     Ok(pos) if pos.in_check() => self.notes.push(format!(
                         "cannot leave setup: {side}'s king is in check; set up a position with no king in check"
