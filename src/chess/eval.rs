@@ -88,12 +88,10 @@ fn chess(pos: &Position) -> Score {
                 mg[c] += m + pm;
                 eg[c] += e + pe;
                 phase += PHASE[kind.index()];
+                // The king's squares are safety, not mobility.
                 let mobility = match kind {
-                    PieceKind::Knight => attacks::knight(sq),
-                    PieceKind::Bishop => attacks::bishop(sq, occ),
-                    PieceKind::Rook => attacks::rook(sq, occ),
-                    PieceKind::Queen => attacks::queen(sq, occ),
-                    _ => Bitboard::EMPTY,
+                    PieceKind::King => Bitboard::EMPTY,
+                    _ => attacks::piece(kind, sq, occ),
                 };
                 let mob = (mobility & !pos.color_bb(color)).count() as Score;
                 mg[c] += 3 * mob;
@@ -198,17 +196,15 @@ fn antichess(pos: &Position) -> Score {
         // Quiet squares for the pieces that can be offered anywhere: the
         // side with more ways to give material away can wait until the
         // opponent runs out of safe moves and must capture.
-        let sliders = pos.color_bb(color)
-            & !pos.pieces(color, PieceKind::Pawn)
-            & !pos.pieces(color, PieceKind::King);
-        for sq in sliders {
-            let reach = match pos.kind_at(sq) {
-                Some(PieceKind::Knight) => attacks::knight(sq),
-                Some(PieceKind::Bishop) => attacks::bishop(sq, occ),
-                Some(PieceKind::Rook) => attacks::rook(sq, occ),
-                _ => attacks::queen(sq, occ),
-            };
-            mobility[c] += (reach & !occ).count() as Score;
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
+            for sq in pos.pieces(color, kind) {
+                mobility[c] += (attacks::piece(kind, sq, occ) & !occ).count() as Score;
+            }
         }
     }
     let us = pos.side_to_move().index();

@@ -177,13 +177,7 @@ impl Position {
             (PieceKind::Queen, self.pieces(side, PieceKind::Queen)),
         ] {
             for from in movable {
-                let reach = match kind {
-                    PieceKind::Knight => attacks::knight(from),
-                    PieceKind::Bishop => attacks::bishop(from, occ),
-                    PieceKind::Rook => attacks::rook(from, occ),
-                    _ => attacks::queen(from, occ),
-                };
-                let to = reach & mask & pin_line(from);
+                let to = attacks::piece(kind, from, occ) & mask & pin_line(from);
                 if to.any() && sink.piece(PieceMoves { kind, from, to }) {
                     return true;
                 }
@@ -208,8 +202,7 @@ impl Position {
                 Bitboard::EMPTY
             };
             let ahead = loose.forward(side);
-            let west = Bitboard((ahead.0 >> 1) & !0x8080_8080_8080_8080) & them;
-            let east = Bitboard((ahead.0 << 1) & !0x0101_0101_0101_0101) & them;
+            let (west, east) = (ahead.west() & them, ahead.east() & them);
             sink.pawn_sets((single | double) & mask, west & mask, east & mask);
             if let Some(ep) = ep_target {
                 for from in attacks::pawn(side.flip(), ep) & loose {
@@ -326,13 +319,10 @@ struct Counter {
     quiets: usize,
 }
 
-/// Promotion ranks of both colours.
-const LAST_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
-
 impl Counter {
     #[inline]
     fn count(&self, to: Bitboard) -> usize {
-        to.count() as usize + (to & LAST_RANKS).count() as usize * (self.promotions - 1)
+        to.count() as usize + (to & Bitboard::BACK_RANKS).count() as usize * (self.promotions - 1)
     }
 }
 

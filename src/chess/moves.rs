@@ -106,16 +106,12 @@ pub struct PieceMoves {
     pub to: Bitboard,
 }
 
-/// Promotion ranks of both colours: a pawn can only land there by
-/// promoting.
-const PROMOTION_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
-
 impl PieceMoves {
     /// Number of moves in the group, given the promotion choices.
     #[inline]
     pub fn len(&self, promotions: &[PieceKind]) -> usize {
         if self.kind == PieceKind::Pawn {
-            let promo = (self.to & PROMOTION_RANKS).count() as usize;
+            let promo = (self.to & Bitboard::BACK_RANKS).count() as usize;
             self.to.count() as usize + promo * (promotions.len().saturating_sub(1))
         } else {
             self.to.count() as usize
@@ -132,7 +128,7 @@ impl PieceMoves {
     #[inline]
     pub fn for_each(&self, promotions: &[PieceKind], mut f: impl FnMut(Move)) {
         for to in self.to {
-            if self.kind == PieceKind::Pawn && PROMOTION_RANKS.has(to) {
+            if self.kind == PieceKind::Pawn && Bitboard::BACK_RANKS.has(to) {
                 for &p in promotions {
                     f(Move::new(self.from, to, Some(p)));
                 }

@@ -163,11 +163,7 @@ impl Position {
                 let ep = self.ep_square().map_or(Bitboard::EMPTY, Square::bb);
                 push | double | (attacks::pawn(side, from) & (self.color_bb(side.flip()) | ep))
             }
-            PieceKind::Knight => attacks::knight(from),
-            PieceKind::Bishop => attacks::bishop(from, occ),
-            PieceKind::Rook => attacks::rook(from, occ),
-            PieceKind::Queen => attacks::queen(from, occ),
-            PieceKind::King => attacks::king(from),
+            _ => attacks::piece(kind, from, occ),
         };
         reach.has(to)
     }

@@ -215,9 +215,7 @@ impl Position {
                 return Err(SetupError::KingCount { color, count });
             }
         }
-        if let Some(sq) =
-            (pos.kinds[PieceKind::Pawn.index()] & Bitboard(0xFF00_0000_0000_00FF)).first()
-        {
+        if let Some(sq) = (pos.kinds[PieceKind::Pawn.index()] & Bitboard::BACK_RANKS).first() {
             return Err(SetupError::PawnOnBackRank(sq));
         }
         let them = pos.side.flip();
@@ -548,11 +546,8 @@ impl Position {
     pub fn attack_map(&self, color: Color) -> Bitboard {
         let occ = self.occupied();
         let pawns = self.pieces(color, PieceKind::Pawn);
-        let ahead = pawns.forward(color).0;
-        // Shift forward, then sideways without wrapping round the board.
-        let mut map = Bitboard(
-            ((ahead << 1) & !0x0101_0101_0101_0101) | ((ahead >> 1) & !0x8080_8080_8080_8080),
-        );
+        let ahead = pawns.forward(color);
+        let mut map = ahead.west() | ahead.east();
         for sq in self.pieces(color, PieceKind::Knight) {
             map |= attacks::knight(sq);
         }

@@ -150,6 +150,9 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// Ranks 1 and 8: a pawn never stands there, and lands there only by
+    /// promoting.
+    pub const BACK_RANKS: Bitboard = Bitboard(0xFF00_0000_0000_00FF);
 
     /// The squares of rank `r` (0..8).
     #[inline]
@@ -204,6 +207,19 @@ impl Bitboard {
             Color::White => Bitboard(self.0 << 8),
             Color::Black => Bitboard(self.0 >> 8),
         }
+    }
+
+    /// Shifts every square one file towards the a-file; the a-file falls
+    /// off rather than wrapping round to the h-file.
+    #[inline]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 >> 1) & !0x8080_8080_8080_8080)
+    }
+
+    /// Shifts every square one file towards the h-file, without wrapping.
+    #[inline]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 << 1) & !0x0101_0101_0101_0101)
     }
 }
 
