@@ -28,28 +28,8 @@ impl Game for Position {
     }
 
     fn outcome(&self, moves: &[Move]) -> Option<Outcome> {
-        let us = self.side_to_move();
-        let anti = self.rules().is_antichess();
-        if anti {
-            // As in `Position::status`: the side that just moved first.
-            if self.is_bare(us.flip()) {
-                return Some(Outcome::Loss);
-            }
-            if self.is_bare(us) {
-                return Some(Outcome::Win);
-            }
-        }
-        if moves.is_empty() {
-            return Some(match (self.in_check(), anti) {
-                (false, _) => Outcome::Draw,
-                (true, true) => Outcome::Win,
-                (true, false) => Outcome::Loss,
-            });
-        }
-        if !anti && (self.halfmove_clock() >= 100 || self.insufficient_material()) {
-            return Some(Outcome::Draw);
-        }
-        None
+        self.status_with(|| !moves.is_empty())
+            .outcome_for(self.side_to_move())
     }
 
     #[inline]

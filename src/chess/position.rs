@@ -240,28 +240,19 @@ impl Position {
 
     /// Rights that the placement of kings and rooks still allows.
     fn possible_castling(&self) -> u8 {
-        let mut rights = 0;
-        let has = |c: Color, k: PieceKind, sq: usize| {
-            self.pieces(c, k)
-                .has(Square::new(sq as u8).unwrap_or(self.king(c)))
-        };
-        if has(Color::White, PieceKind::King, 4) {
-            if has(Color::White, PieceKind::Rook, 7) {
-                rights |= Castling::WHITE_SHORT;
-            }
-            if has(Color::White, PieceKind::Rook, 0) {
-                rights |= Castling::WHITE_LONG;
-            }
-        }
-        if has(Color::Black, PieceKind::King, 60) {
-            if has(Color::Black, PieceKind::Rook, 63) {
-                rights |= Castling::BLACK_SHORT;
-            }
-            if has(Color::Black, PieceKind::Rook, 56) {
-                rights |= Castling::BLACK_LONG;
-            }
-        }
-        rights
+        // A right needs its king and its rook on their home squares.
+        let home = |color, kind, sq: usize| self.pieces(color, kind).0 >> sq & 1 == 1;
+        [
+            (Castling::WHITE_SHORT, Color::White, 4, 7),
+            (Castling::WHITE_LONG, Color::White, 4, 0),
+            (Castling::BLACK_SHORT, Color::Black, 60, 63),
+            (Castling::BLACK_LONG, Color::Black, 60, 56),
+        ]
+        .into_iter()
+        .filter(|&(_, color, king, rook)| {
+            home(color, PieceKind::King, king) && home(color, PieceKind::Rook, rook)
+        })
+        .fold(0, |rights, (right, ..)| rights | right)
     }
 
     /// The piece layout as a mailbox (for formats and display).
@@ -570,6 +561,14 @@ impl Position {
     /// How the game stands, from this position alone (repetition needs the
     /// game's history: see [`super::GameRecord`]).
     pub fn status(&self) -> Status {
+        self.status_with(|| self.has_legal_move())
+    }
+
+    /// [`Position::status`], with `has_move` telling whether the side to
+    /// move has a legal move; it is asked only when the answer matters, so
+    /// a caller that has already generated the moves (the search) need not
+    /// generate them again.
+    pub fn status_with(&self, has_move: impl FnOnce() -> bool) -> Status {
         let us = self.side;
         if self.rules.is_antichess() {
             // A side left with its king alone has won at once; the side that
@@ -583,7 +582,7 @@ impl Position {
                 }
             }
         }
-        if !self.has_legal_move() {
+        if !has_move() {
             return if !self.in_check() {
                 Status::Drawn(Reason::Stalemate)
             } else if self.rules.is_antichess() {

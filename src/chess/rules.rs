@@ -6,6 +6,7 @@
 //! [`Position::status`](super::Position::status) applies the endings.
 
 use super::types::{Color, PieceKind};
+use crate::search::Outcome;
 use std::fmt;
 use std::str::FromStr;
 
@@ -174,6 +175,16 @@ impl Status {
                 ..
             } => "0-1",
             Status::Drawn(_) => "1/2-1/2",
+        }
+    }
+
+    /// How the game ended for `side`, if it has: the search's view.
+    pub fn outcome_for(self, side: Color) -> Option<Outcome> {
+        match self {
+            Status::Ongoing => None,
+            Status::Won { winner, .. } if winner == side => Some(Outcome::Win),
+            Status::Won { .. } => Some(Outcome::Loss),
+            Status::Drawn(_) => Some(Outcome::Draw),
         }
     }
 

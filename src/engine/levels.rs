@@ -12,7 +12,7 @@
 //! moves, and "careful" counts men and kings.
 
 use crate::checkers;
-use crate::chess::{Move, PieceKind, Position, Rules, Status};
+use crate::chess::{Move, PieceKind, Position, Rules};
 use crate::rng::SplitMix;
 use crate::search::{Game, MoveList, Outcome};
 use std::fmt;
@@ -218,12 +218,7 @@ impl Quick for Position {
     }
 
     fn verdict(&self) -> Option<Outcome> {
-        match self.status() {
-            Status::Ongoing => None,
-            Status::Won { winner, .. } if winner == self.side_to_move() => Some(Outcome::Win),
-            Status::Won { .. } => Some(Outcome::Loss),
-            Status::Drawn(_) => Some(Outcome::Draw),
-        }
+        self.status().outcome_for(self.side_to_move())
     }
 }
 
