@@ -180,3 +180,16 @@ fn parsers_never_panic() {
         let _ = pos.parse_move(&text.chars().take(12).collect::<String>());
     }
 }
+
+/// A game-file dash inside a FEN is reported as the dash the user typed.
+#[test]
+fn fen_errors_show_the_character_typed() {
+    let err = Position::from_fen(
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN- w - - 0 1",
+        Rules::Chess,
+    );
+    assert!(
+        matches!(err, Err(FormatError::BadSquare { found: '-', .. })),
+        "{err:?}"
+    );
+}

@@ -313,16 +313,17 @@ impl Position {
         }
         let mut board = [None; 64];
         for (i, row) in rows.iter().enumerate() {
-            // Expand digit runs so that the row reads like a game-file row.
+            // Expand digit runs into one '1' per empty square: every '1'
+            // left afterwards came from a run, so a stray '-' or '0' is
+            // still reported as itself.
             let mut expanded = String::with_capacity(8);
             for c in row.chars().take(16) {
                 match c.to_digit(10) {
-                    Some(n @ 1..=8) => expanded.extend(std::iter::repeat_n('-', n as usize)),
-                    _ if c == '-' => expanded.push('?'),
+                    Some(n @ 1..=8) => expanded.extend(std::iter::repeat_n('1', n as usize)),
                     _ => expanded.push(c),
                 }
             }
-            parse_row(&expanded, 7 - i as u8, Loc::Field(1), '-', &mut board)?;
+            parse_row(&expanded, 7 - i as u8, Loc::Field(1), '1', &mut board)?;
         }
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Color::White,
