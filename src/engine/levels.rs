@@ -7,8 +7,9 @@
 //!
 //! The quick levels follow the rule set, through the [`Quick`] trait: in
 //! antichess a capture is compulsory and losing material is the goal, so
-//! "forcing" means giving a piece away and "careful" counts material with
-//! the sign reversed; in checkers "forcing" means captures and crowning
+//! "forcing" is left with checks, and "careful" looks at the moves that
+//! give a man away and counts material, sign reversed, among them; in
+//! checkers "forcing" means captures and crowning
 //! moves, and "careful" counts men and kings.
 
 use crate::checkers;
@@ -37,11 +38,12 @@ pub enum Style {
     Full,
     /// Any legal move.
     Random,
-    /// Prefer forcing moves (chess: captures and checks; antichess: moves
-    /// that leave the opponent a capture).
+    /// Prefer forcing moves (chess: captures, promotions and checks;
+    /// antichess: checks).
     Forcing,
     /// The best material balance after the opponent's reply, forcing
-    /// moves first among equals.
+    /// moves first among equals (antichess: only among the moves that
+    /// give a man away, when there are such).
     Careful,
     /// Search this many plies (and never beyond the clock).
     Depth(u32),
