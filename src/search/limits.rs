@@ -111,8 +111,20 @@ impl Limits {
     }
 }
 
-/// Sudden death: plan as if this many moves remained.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Sudden death: how many more moves to plan for, by the time left. The
+/// share of the clock a move may take shrinks as the clock runs down, so
+/// that a game of hundreds of moves (antichess endings can shuffle on for
+/// long) never brings the clock down to the few milliseconds a pipe and a
+/// busy scheduler can eat: 30 moves of thinking, then 80, then 200.
+fn sudden_death_horizon(remaining: Duration) -> u32 {
+    if remaining >= Duration::from_secs(2) {
+        30
+    } else if remaining >= Duration::from_millis(200) {
+        80
+    } else {
+        200
+    }
+}
 
 /// Turns [`Limits`] into instants.
 #[derive(Clone, Copy, Debug)]
@@ -188,8 +200,7 @@ fn clock_budget(clock: Clock, overhead: Duration) -> (Duration, Duration) {
         .saturating_sub(overhead.min(clock.remaining / 4));
     let moves = clock
         .moves_to_go
-        .unwrap_or(DEFAULT_MOVES_TO_GO)
-        .clamp(1, 50);
+        .map_or_else(|| sudden_death_horizon(clock.remaining), |m| m.clamp(1, 50));
     let base = available / moves + clock.increment * 3 / 4;
     let soft = base.min(available * 6 / 10);
     let hard = (base * 3).min(available * 8 / 10).max(soft);
@@ -209,6 +220,18 @@ mod tests {
         let soft = tm.soft().unwrap();
         assert!(soft > MS(5_000) && soft < MS(15_000), "{soft:?}");
         assert!(tm.hard().unwrap() <= MS(60_000));
+    }
+
+    #[test]
+    fn a_long_game_never_runs_the_clock_out() {
+        // Each move spends its target plus 1 ms of transmission: a game of
+        // 300 moves a side on a 10 s clock must still leave time to answer.
+        let mut left = MS(10_000);
+        for _ in 0..300 {
+            let tm = TimeManager::new(&Limits::clock(left, Duration::ZERO, None), Instant::now());
+            left = left.saturating_sub(tm.soft().unwrap() + MS(1));
+        }
+        assert!(left > MS(10), "{left:?}");
     }
 
     #[test]
