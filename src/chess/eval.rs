@@ -33,9 +33,17 @@ const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Score {
+    evaluate_with(pos, || pos.count_legal())
+}
+
+/// [`evaluate`], with `legal_moves` giving the number of legal moves of
+/// the side to move; it is asked only when the answer matters, so a caller
+/// that has already generated the moves (the search) need not count them
+/// again.
+pub fn evaluate_with(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
     match pos.rules() {
         Rules::Chess => chess(pos),
-        Rules::Antichess | Rules::Antichess1994 => antichess(pos),
+        Rules::Antichess | Rules::Antichess1994 => antichess(pos, legal_moves),
     }
 }
 
@@ -186,7 +194,7 @@ const LEGAL_MOVES: Score = 80;
 /// the side to move is about to make.
 const TEMPO: Score = 400;
 
-fn antichess(pos: &Position) -> Score {
+fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
     let occ = pos.occupied();
     let mut burden = [0; 2];
     let mut mobility = [0; 2];
@@ -227,7 +235,7 @@ fn antichess(pos: &Position) -> Score {
     let mut score = burden[1 - us] - burden[us] + MOBILITY * (mobility[us] - mobility[1 - us]);
     // In check the opponent's moves cannot be counted by passing.
     if let Some(passed) = pos.play_null() {
-        let ours = pos.count_legal() as Score;
+        let ours = legal_moves() as Score;
         let theirs = passed.count_legal() as Score;
         score += LEGAL_MOVES * (ours - theirs);
     }

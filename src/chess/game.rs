@@ -38,6 +38,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn evaluate_with(&self, moves: &[Move]) -> Score {
+        eval::evaluate_with(self, || moves.len())
+    }
+
+    #[inline]
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }

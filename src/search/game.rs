@@ -53,6 +53,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static evaluation for the side to move.
     fn evaluate(&self) -> Score;
 
+    /// [`Game::evaluate`], given this position's legal moves (already
+    /// generated, so a game whose evaluation counts them need not generate
+    /// them again).
+    fn evaluate_with(&self, _moves: &[Self::Move]) -> Score {
+        self.evaluate()
+    }
+
     /// Whether the side to move is in check (never, for checkers).
     fn in_check(&self) -> bool;
 

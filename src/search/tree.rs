@@ -349,7 +349,7 @@ impl<G: Game> Tree<'_, G> {
         // swamp the clock in antichess middlegames.
         let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
         if !forced || qply >= QUIESCENCE_FORCED_PLIES {
-            best = clamp_eval(pos.evaluate());
+            best = clamp_eval(pos.evaluate_with(&moves));
             if best >= beta {
                 return best;
             }
