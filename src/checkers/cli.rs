@@ -1,7 +1,8 @@
 //! The `checkers` command line of the handout (section 4), and what each
 //! combination of options sets up: seats, console, network and transcript.
 //! Hidden extras serve tools: `--list-moves` (the clatsop cross-check),
-//! `--perft` (the speed benchmark), `--listen` and `--move-time`.
+//! `--perft` (the speed benchmark), `--listen`, `--move-time` and
+//! `--net-timeout` (quick network tests).
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -13,7 +14,7 @@ use clap::Parser;
 
 use super::board::{Color, Position};
 use super::movegen::perft;
-use super::net::{DEFAULT_PORT, NetError, Peer};
+use super::net::{DEFAULT_PORT, NetError, Peer, Timeouts};
 use super::player::{DEFAULT_MOVE_TIME, Machine};
 use super::record::Record;
 use super::session::{Seat, play};
@@ -63,6 +64,10 @@ pub struct Options {
     /// Address to host on (default 0.0.0.0:6161; port 0 picks a free one).
     #[arg(long, value_name = "ADDR", hide = true)]
     pub listen: Option<String>,
+    /// Every network wait (connecting, greeting, opening, each turn, the
+    /// score) at most SECS: a testing aid; the defaults are in protocol.md.
+    #[arg(long, value_name = "SECS", hide = true)]
+    pub net_timeout: Option<f64>,
     /// Machine thinking time per move in milliseconds.
     #[arg(long, value_name = "MS", hide = true)]
     pub move_time: Option<u64>,
@@ -95,6 +100,8 @@ pub enum CliError {
     Net(NetError),
     /// A bad `--fen`.
     Fen(String),
+    /// A bad `--net-timeout`.
+    NetTimeout(f64),
     /// The terminal failed.
     Io(io::Error),
 }
@@ -109,6 +116,7 @@ impl fmt::Display for CliError {
             CliError::Init(p, e) => write!(f, "{}: {e}", p.display()),
             CliError::Net(e) => write!(f, "{e}"),
             CliError::Fen(e) => write!(f, "--fen: {e}"),
+            CliError::NetTimeout(s) => write!(f, "--net-timeout: {s} is not a number of seconds"),
             CliError::Io(e) => write!(f, "{e}"),
         }
     }
@@ -165,12 +173,26 @@ fn host_game(opts: &Options, name: &str, record: &Record, guest: Color) -> Resul
         .listen
         .clone()
         .unwrap_or_else(|| format!("0.0.0.0:{DEFAULT_PORT}"));
-    let listener = TcpListener::bind(&addr).map_err(NetError::Io)?;
-    let port = listener.local_addr().map_err(NetError::Io)?.port();
+    let listener = TcpListener::bind(&addr).map_err(|e| NetError::Listen(addr.clone(), e))?;
+    let port = listener
+        .local_addr()
+        .map_err(|e| NetError::Listen(addr.clone(), e))?
+        .port();
     eprintln!("checkers: hosting game {name} on port {port}; waiting for the other player");
-    let mut peer = Peer::host(&listener, name).map_err(NetError::Io)?;
-    peer.send_setup(record, guest).map_err(NetError::Io)?;
+    let mut peer = Peer::host_with(&listener, name, net_timeouts(opts)?)?;
+    // A guest gone already forfeits at its first turn.
+    let _ = peer.send_setup(record, guest);
     Ok(peer)
+}
+
+/// The network limits: the documented ones, or all `--net-timeout`.
+fn net_timeouts(opts: &Options) -> Result<Timeouts, CliError> {
+    match opts.net_timeout {
+        None => Ok(Timeouts::default()),
+        Some(secs) => Duration::try_from_secs_f64(secs)
+            .map(Timeouts::uniform)
+            .map_err(|_| CliError::NetTimeout(secs)),
+    }
 }
 
 /// Runs the program as `opts` say, with the terminal on `input`/`output`.
@@ -234,8 +256,10 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
                         "joining: the host decides colours and opening moves; --white and --init are ignored"
                     );
                 }
-                let mut peer = Peer::join(name, host).map_err(NetError::Io)?;
-                let (record, color) = peer.receive_setup()?;
+                let mut peer = Peer::join_with(name, host, net_timeouts(opts)?)?;
+                let (record, color) = peer
+                    .receive_setup()
+                    .map_err(|e| NetError::Setup(host.to_string(), e))?;
                 (record, color, Seat::Remote(peer))
             }
         },

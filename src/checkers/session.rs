@@ -37,7 +37,12 @@ pub fn play<R: BufRead, W: Write>(
         let chosen = match seat {
             Seat::Person => console.ask(record)?,
             Seat::Machine(m) => Some(m.act(record)),
-            Seat::Remote(peer) => peer.receive_action(record),
+            Seat::Remote(peer) => peer
+                .receive_action(record)
+                .inspect_err(|e| {
+                    log::warn!("the other program ({}) forfeits: {e}", side.name());
+                })
+                .ok(),
         };
         match chosen.filter(|&a| record.check(a).is_ok()) {
             Some(action) => {
