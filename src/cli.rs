@@ -112,6 +112,10 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
+    /// Keep each engine process from game to game (until it commits a
+    /// fault) instead of starting it afresh: for long-run tests.
+    #[arg(long)]
+    pub keep_engines: bool,
 }
 
 /// Options of `antichess play`.
@@ -175,6 +179,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         },
         pgn: args.pgn.clone(),
         concurrency: args.concurrency,
+        keep_players: args.keep_engines,
         engine: Default::default(),
     };
     let report = run(&config).map_err(|e| e.to_string())?;

@@ -215,3 +215,45 @@ fn two_built_in_levels_play_a_short_match() {
         "{err}"
     );
 }
+
+#[test]
+fn kept_engines_are_started_once_unless_they_fault() {
+    const COUNTING: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/counting_engine.sh"
+    );
+    let dir = std::env::temp_dir().join(format!("referee-keep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let starts = |name: &str, engine: &str, keep: bool| {
+        let log = dir.join(name);
+        let spec = format!("proto:sh {COUNTING} {} {engine}", log.display());
+        let mut args = vec![
+            "--engine1",
+            &spec,
+            "--engine2",
+            "random:3",
+            "--games",
+            "4",
+            "--time",
+            "5",
+            "--max-plies",
+            "30",
+            "--grace-ms",
+            "100",
+        ];
+        if keep {
+            args.push("--keep-engines");
+        }
+        let (out, _) = run_match(&args);
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        (text.lines().count(), out)
+    };
+    let good = format!("{BIN};level=1");
+    assert_eq!(starts("kept", &good, true).0, 1);
+    assert_eq!(starts("fresh", &good, false).0, 4);
+    // A faulty engine is started again for every game even when kept.
+    let (n, out) = starts("crashing", &format!("sh {BAD_ENGINE} crash"), true);
+    assert_eq!(n, 4, "{out}");
+    assert_eq!(faults(&out, "sh level 0"), vec![0, 0, 4, 0, 0], "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,8 +1,10 @@
 //! A series of refereed games between two players: openings from a file
 //! or from seeded random plies, each played with both colour assignments;
 //! games run one at a time by default (fair timings on a small machine)
-//! or in parallel; a progress line per game on stderr; and at the end the
-//! W/D/L, score, Elo difference and faults table, and optionally the PGN.
+//! or in parallel; fresh players each game, or (for long-run tests) the
+//! same engine processes as long as they commit no fault; a progress line
+//! per game on stderr; and at the end the W/D/L, score, Elo difference and
+//! faults table, and optionally the PGN.
 
 use super::game::{Adjudication, Ending, GameResult, GameSetup, play_game};
 use super::pgn::{self, Header};
@@ -59,6 +61,9 @@ pub struct MatchConfig {
     pub pgn: Option<PathBuf>,
     /// Games at once.
     pub concurrency: usize,
+    /// Keep each player (an engine process) from one game to the next
+    /// until it commits a fault, instead of starting it afresh each game.
+    pub keep_players: bool,
     /// Our own binary, for built-in players.
     pub engine: EngineBinary,
 }
@@ -257,28 +262,42 @@ fn names(players: &[PlayerSpec; 2]) -> [String; 2] {
     }
 }
 
-/// Plays one game of the match; fresh players each game, so that a crash
-/// or hang cannot carry over into the next one.
+/// The two players of a match (first, second), between games.
+type Seats = [Option<Box<dyn Player>>; 2];
+
+/// Plays one game of the match with the players in `seats`, starting any
+/// that are missing. Afterwards a player is kept for the next game only
+/// with `keep_players` and no fault of its own, so that a crash or hang
+/// cannot carry over into the next game.
 fn play_one(
     config: &MatchConfig,
     names: &[String; 2],
+    seats: &mut Seats,
     start: Position,
     first_is_white: bool,
 ) -> GameResult {
     let (w, b) = if first_is_white { (0, 1) } else { (1, 0) };
-    let build = |i: usize| config.players[i].build(&names[i], &config.engine);
     let forfeit = |side: Color, fault: Fault| GameResult {
         winner: Some(side.flip()),
         ending: Ending::Fault { side, fault },
         record: GameRecord::new(start),
     };
-    let mut white: Box<dyn Player> = match build(w) {
+    let mut start_player = |i: usize| match seats[i].take() {
+        Some(player) => Ok(player),
+        None => config.players[i].build(&names[i], &config.engine),
+    };
+    let mut white = match start_player(w) {
         Ok(p) => p,
         Err(fault) => return forfeit(Color::White, fault),
     };
-    let mut black: Box<dyn Player> = match build(b) {
+    let mut black = match start_player(b) {
         Ok(p) => p,
-        Err(fault) => return forfeit(Color::Black, fault),
+        Err(fault) => {
+            if config.keep_players {
+                seats[w] = Some(white);
+            }
+            return forfeit(Color::Black, fault);
+        }
     };
     let setup = GameSetup {
         start,
@@ -288,7 +307,14 @@ fn play_one(
         grace_ms: config.grace_ms,
         adjudication: config.adjudication,
     };
-    play_game(white.as_mut(), black.as_mut(), &setup)
+    let result = play_game(white.as_mut(), black.as_mut(), &setup);
+    for (i, side, player) in [(w, Color::White, white), (b, Color::Black, black)] {
+        let faulted = matches!(&result.ending, Ending::Fault { side: s, .. } if *s == side);
+        if config.keep_players && !faulted {
+            seats[i] = Some(player);
+        }
+    }
+    result
 }
 
 /// Runs the match, printing a progress line per game on stderr.
@@ -318,10 +344,11 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
             let sender = sender.clone();
             let (jobs, next, names) = (&jobs, &next, &names);
             scope.spawn(move || {
+                let mut seats: Seats = [None, None];
                 while let Some(&(number, start, first_is_white)) =
                     jobs.get(next.fetch_add(1, Ordering::Relaxed))
                 {
-                    let result = play_one(config, names, start, first_is_white);
+                    let result = play_one(config, names, &mut seats, start, first_is_white);
                     let game = MatchGame {
                         number,
                         first_is_white,
