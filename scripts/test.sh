@@ -37,12 +37,17 @@ install_deb() {
         return 1
     fi
     say "installing $package (apt-get)"
+    local log=target/apt.log
+    mkdir -p target
     if [ -z "${apt_updated:-}" ]; then
-        "${sudo[@]}" apt-get update -qq >/dev/null || say "apt-get update failed; trying the install anyway"
+        "${sudo[@]}" apt-get update -qq >"$log" 2>&1 || say "apt-get update failed; trying the install anyway"
         apt_updated=1
     fi
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$package" >/dev/null ||
-        { say "apt-get install $package failed"; return 1; }
+    if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$package" >>"$log" 2>&1; then
+        tail -5 "$log" >&2
+        say "apt-get install $package failed (all its output is in $log)"
+        return 1
+    fi
 }
 
 # need_deb PACKAGE [COMMAND]: makes sure COMMAND (default PACKAGE) exists,
