@@ -8,7 +8,7 @@
 # Exit status 1 if our engine committed any fault.
 #
 #   scripts/soak.sh                                         the full soak
-#   GAMES=24 FAST_GAMES=12 SESSION_GAMES=20 scripts/soak.sh  a quick check
+#   GAMES=120 FAST_GAMES=120 SESSION_GAMES=20 scripts/soak.sh  a quick check
 #
 # Settings (environment, defaults in brackets):
 #   GAMES [1000] at TIME [1] s per side, sudden death, shared out over the
@@ -72,10 +72,10 @@ kinds="illegal malformed crash hang flag"
 declare -A total=([games]=0 [illegal]=0 [malformed]=0 [crash]=0 [hang]=0 [flag]=0)
 rows=()
 
-# per_pairing TOTAL: games for each of the six pairings, even, at least 2.
+# per_pairing TOTAL: games for each of the six pairings, rounded up to
+# an even number (0 skips them).
 per_pairing() {
-    local n=$(((($1 + 5) / 6 + 1) / 2 * 2))
-    echo $((n < 2 ? 2 : n))
+    echo $(((($1 + 5) / 6 + 1) / 2 * 2))
 }
 
 # our_faults SUMMARY: our engine's faults (both rows in self-play), in the
@@ -94,6 +94,7 @@ our_faults() {
 play() {
     local name=$1 rules=$2 opponent=$3 n=$4 secs=$5
     shift 5
+    [ "$n" -gt 0 ] || return 0
     say "$name: $n games, $rules, $secs s per side"
     seed=$((seed + 1))
     "$bin" match --engine1 level:0 --engine2 "$opponent" --rules "$rules" \
@@ -145,16 +146,19 @@ session() {
         memory="memory: no samples (the session ended too quickly)"
         return
     fi
-    # First sample, first after game 1, last; and how many processes.
+    # The longest-lived process (one, unless a fault restarted it): its
+    # first sample after a finished game and its last sample.
     memory=$(awk '
-        NR == 1 { first = $0 }
-        $1 >= 1 && !after { after = $0 }
-        { last = $0; pids[$2] = 1 }
+        !($2 in first) || ($1 >= 1 && first_games[$2] < 1) { first[$2] = $3; first_games[$2] = $1 }
+        { last[$2] = $3; last_games[$2] = $1; peak[$2] = $4 }
         END {
-            n = 0; for (p in pids) n++
-            split(first, f); split(after ? after : first, a); split(last, l)
-            printf "memory of our engine over the session (VmRSS, kB): %s at the start, %s after game %s, %s after game %s (peak %s); %d process%s\n", \
-                f[3], a[3], a[1], l[3], l[1], l[4], n, (n == 1 ? "" : "es (restarted after a fault)")
+            n = 0; best = ""
+            for (p in last) {
+                n++
+                if (best == "" || last_games[p] - first_games[p] > last_games[best] - first_games[best]) best = p
+            }
+            printf "memory of our engine (VmRSS, kB): %s after game %s, %s after game %s (peak %s), one process; %d process%s in the session\n", \
+                first[best], first_games[best], last[best], last_games[best], peak[best], n, (n == 1 ? "" : "es (restarted after a fault)")
         }' "$rss")
 }
 

@@ -113,7 +113,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
     /// Keep each engine process from game to game (until it commits a
-    /// fault) instead of starting it afresh: for long-run tests.
+    /// fault other than a flag) instead of starting it afresh: for long-run
+    /// tests.
     #[arg(long)]
     pub keep_engines: bool,
 }

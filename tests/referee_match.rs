@@ -217,7 +217,7 @@ fn two_built_in_levels_play_a_short_match() {
 }
 
 #[test]
-fn kept_engines_are_started_once_unless_they_fault() {
+fn kept_engines_are_started_once_unless_they_break() {
     const COUNTING: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/counting_engine.sh"
@@ -227,6 +227,12 @@ fn kept_engines_are_started_once_unless_they_fault() {
     let starts = |name: &str, engine: &str, keep: bool| {
         let log = dir.join(name);
         let spec = format!("proto:sh {COUNTING} {} {engine}", log.display());
+        // The slow engine answers within the grace period, but too late.
+        let (time, grace) = if engine.ends_with("slow") {
+            ("0.3", "5000")
+        } else {
+            ("5", "100")
+        };
         let mut args = vec![
             "--engine1",
             &spec,
@@ -235,11 +241,11 @@ fn kept_engines_are_started_once_unless_they_fault() {
             "--games",
             "4",
             "--time",
-            "5",
+            time,
             "--max-plies",
             "30",
             "--grace-ms",
-            "100",
+            grace,
         ];
         if keep {
             args.push("--keep-engines");
@@ -251,9 +257,13 @@ fn kept_engines_are_started_once_unless_they_fault() {
     let good = format!("{BIN};level=1");
     assert_eq!(starts("kept", &good, true).0, 1);
     assert_eq!(starts("fresh", &good, false).0, 4);
-    // A faulty engine is started again for every game even when kept.
+    // A crashing engine is started again for every game even when kept.
     let (n, out) = starts("crashing", &format!("sh {BAD_ENGINE} crash"), true);
     assert_eq!(n, 4, "{out}");
     assert_eq!(faults(&out, "sh level 0"), vec![0, 0, 4, 0, 0], "{out}");
+    // One that only answers late is not.
+    let (n, out) = starts("slow", &format!("sh {BAD_ENGINE} slow"), true);
+    assert_eq!(n, 1, "{out}");
+    assert_eq!(faults(&out, "sh level 0"), vec![0, 0, 0, 0, 4], "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

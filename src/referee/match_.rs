@@ -62,7 +62,8 @@ pub struct MatchConfig {
     /// Games at once.
     pub concurrency: usize,
     /// Keep each player (an engine process) from one game to the next
-    /// until it commits a fault, instead of starting it afresh each game.
+    /// until it commits a fault other than a flag, instead of starting it
+    /// afresh each game.
     pub keep_players: bool,
     /// Our own binary, for built-in players.
     pub engine: EngineBinary,
@@ -267,8 +268,8 @@ type Seats = [Option<Box<dyn Player>>; 2];
 
 /// Plays one game of the match with the players in `seats`, starting any
 /// that are missing. Afterwards a player is kept for the next game only
-/// with `keep_players` and no fault of its own, so that a crash or hang
-/// cannot carry over into the next game.
+/// with `keep_players` and no fault of its own but a flag, so that a crash
+/// or hang cannot carry over into the next game.
 fn play_one(
     config: &MatchConfig,
     names: &[String; 2],
@@ -309,8 +310,11 @@ fn play_one(
     };
     let result = play_game(white.as_mut(), black.as_mut(), &setup);
     for (i, side, player) in [(w, Color::White, white), (b, Color::Black, black)] {
-        let faulted = matches!(&result.ending, Ending::Fault { side: s, .. } if *s == side);
-        if config.keep_players && !faulted {
+        // A late answer is still an answer: only a player that broke the
+        // protocol or the rules, crashed or hung may be in a bad state.
+        let broken = matches!(&result.ending,
+            Ending::Fault { side: s, fault } if *s == side && fault.kind != FaultKind::Flag);
+        if config.keep_players && !broken {
             seats[i] = Some(player);
         }
     }
