@@ -259,7 +259,7 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
                 let mut peer = Peer::join_with(name, host, net_timeouts(opts)?)?;
                 let (record, color) = peer
                     .receive_setup()
-                    .map_err(|e| NetError::Setup(host.to_string(), e))?;
+                    .map_err(|e| NetError::Setup(peer.address(), e))?;
                 (record, color, Seat::Remote(peer))
             }
         },

@@ -269,6 +269,13 @@ impl Peer {
         Err(NetError::Connect(target, last))
     }
 
+    /// The other program's address, for messages.
+    pub fn address(&self) -> String {
+        self.stream
+            .peer_addr()
+            .map_or_else(|_| "an unknown address".into(), |a| a.to_string())
+    }
+
     fn send_line(&mut self, line: &str) -> io::Result<()> {
         // One write per message, so that a message is never split by a
         // half-finished earlier write.
