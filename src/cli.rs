@@ -48,6 +48,9 @@ pub enum Command {
     Match(Box<MatchArgs>),
     /// Play against the machine in the terminal.
     Play(PlayArgs),
+    /// Serve the web board: play in a browser, or through the JSON API
+    /// (protocol.md, "Web"). Prints the page's address.
+    Serve(ServeArgs),
     /// Testing aid: read FENs from stdin, one per line, and print for each
     /// the status (score and reason, or `* -`) and the sorted legal moves
     /// in UCI form. Used by scripts/oracle_check.py.
@@ -137,6 +140,18 @@ pub struct PlayArgs {
     /// Play against this engine instead of ours (a player spec as in `match`).
     #[arg(long)]
     pub opponent: Option<PlayerSpec>,
+}
+
+/// Options of `antichess serve`.
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (another machine can connect only if this is
+    /// not a loopback address).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port; 0 picks a free one (the address printed says which).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
 }
 
 /// Seconds from the command line to milliseconds.
@@ -291,6 +306,11 @@ pub fn main() -> ExitCode {
         Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
+        Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {
+            host: args.host,
+            port: args.port,
+            page: "chess".to_string(),
+        }),
         None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(|e| e.to_string()),
     };

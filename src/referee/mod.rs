@@ -2,7 +2,8 @@
 //! moves. Players are the built-in engine, any external engine process
 //! (our line protocol or UCI), a random mover, or a person; the same
 //! machinery runs single games ([`game`]), matches ([`match_`], the
-//! `antichess match` command) and the terminal front end ([`crate::play`]).
+//! `antichess match` command), and the games of the front ends
+//! ([`table`]: the terminal's [`crate::play`] and the web's [`crate::web`]).
 
 pub mod clock;
 mod external;
@@ -12,6 +13,7 @@ pub mod pgn;
 pub mod player;
 mod process;
 pub mod stats;
+pub mod table;
 
 pub use external::{LineEngine, UciEngine};
 

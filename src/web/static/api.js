@@ -1,0 +1,76 @@
+// Talking to the server: JSON requests whose refusals come back as
+// errors with the server's reason, and a long-poll loop that hands each
+// new version of a game to the page.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export async function request(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, 'network', 'the server cannot be reached');
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (e) {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.error ? data.error : `the server answered ${response.status}`;
+    throw new ApiError(response.status, data && data.code, message);
+  }
+  return data;
+}
+
+// Follows a game: calls onState with every new version until stop() is
+// called. Waits a little after a failure so a stopped server is not
+// hammered.
+export function follow(base, version, onState, onError) {
+  let stopped = false;
+  let seen = version;
+  (async () => {
+    while (!stopped) {
+      try {
+        const state = await request('GET', `${base}?after=${seen}`);
+        if (stopped) return;
+        if (state.version !== seen) {
+          seen = state.version;
+        }
+        onState(state);
+      } catch (e) {
+        if (stopped) return;
+        onError(e);
+        await new Promise((r) => setTimeout(r, e.status === 404 ? 60000 : 2000));
+      }
+    }
+  })();
+  return {
+    stop() { stopped = true; },
+    saw(v) { if (v > seen) seen = v; },
+  };
+}
+
+// m:ss, with tenths under ten seconds, as the terminal shows clocks.
+export function showClock(ms) {
+  ms = Math.max(0, Math.floor(ms));
+  if (ms < 10000) return `0:0${Math.floor(ms / 1000)}.${Math.floor((ms % 1000) / 100)}`;
+  const secs = Math.ceil(ms / 1000);
+  const h = Math.floor(secs / 3600);
+  const m = Math.floor(secs / 60) % 60;
+  const s = secs % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}

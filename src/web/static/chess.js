@@ -1,0 +1,390 @@
+// The antichess and chess page: draws the game the server holds (its id
+// in the URL, ?game=ID), sends the person's moves and commands, and
+// follows the game by long polling so the machine's moves appear as they
+// are made. The clocks count down between answers from the last times the
+// server gave; every rule, legal move and result comes from the server.
+
+import { Board } from './board.js';
+import { pieceSvg, PIECE_NAMES } from './pieces.js';
+import { request, follow, showClock } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const API = '/api/chess/games';
+const LEVELS = [
+  [0, '0 — strongest (searches on its clock)'],
+  [1, '1 — random moves'],
+  [2, '2 — forcing moves'],
+  [3, '3 — careful'],
+  [4, '4 — searches 2 plies'],
+  [5, '5 — searches 3 plies'],
+  [6, '6 — searches 4 plies'],
+  [8, '8 — searches 6 plies'],
+  [10, '10 — searches 8 plies'],
+];
+
+let state = null;        // the last state the server gave
+let receivedAt = 0;      // when it came (performance.now())
+let follower = null;
+let flippedByHand = null;
+let lastAnnounced = null;
+
+const board = new Board($('board'), {
+  drawPiece: pieceSvg,
+  onMove: (options) => chooseMove(options),
+});
+
+function gameUrl() {
+  return `${API}/${state.id}`;
+}
+
+function setMessage(text, kind = 'error') {
+  const el = $('message');
+  el.textContent = text || '';
+  el.className = 'message' + (text ? ' ' + kind : '');
+}
+
+function humanSides(s) {
+  return ['white', 'black'].filter((c) => s.players[c].player === 'human');
+}
+
+function clockLeft(color) {
+  const ms = state.players[color].clock_ms;
+  if (state.clock_running !== color) return ms;
+  return ms - (performance.now() - receivedAt);
+}
+
+function renderPlayer(el, color) {
+  const p = state.players[color];
+  el.dataset.color = color;
+  el.querySelector('.name').textContent = p.name;
+  const humans = humanSides(state).length;
+  const who = p.player === 'human' ? (humans === 1 ? 'you' : 'person') : `machine, level ${p.level}`;
+  el.querySelector('.seat').textContent = `${color} · ${who}`;
+  el.classList.toggle('to-move', state.to_move === color);
+  el.classList.toggle('thinking', state.to_move === color && state.thinking);
+}
+
+function tickClocks() {
+  if (!state) return;
+  for (const [id, color] of playerBoxes()) {
+    const left = clockLeft(color);
+    const clock = $(id).querySelector('.clock');
+    clock.textContent = showClock(left);
+    clock.classList.toggle('running', state.clock_running === color);
+    clock.classList.toggle('low', left < 20000);
+  }
+}
+
+function playerBoxes() {
+  const bottom = board.flipped ? 'black' : 'white';
+  const top = bottom === 'white' ? 'black' : 'white';
+  return [['player-top', top], ['player-bottom', bottom]];
+}
+
+function statusText(s) {
+  if (s.status === 'over') return `Game over — ${s.result.text}`;
+  if (s.status === 'ended') return 'The game was ended. Start a new game or load one.';
+  const side = s.to_move[0].toUpperCase() + s.to_move.slice(1);
+  const p = s.players[s.to_move];
+  if (p.player !== 'human') return `${side} to move — ${p.name} is thinking…`;
+  const humans = humanSides(s);
+  const you = humans.length === 1 ? ' — your move' : '';
+  const inCheck = s.check ? ' (in check)' : '';
+  return `${side} to move${inCheck}${you}`;
+}
+
+function renderHistory(s) {
+  const ol = $('history');
+  ol.innerHTML = '';
+  let number = s.first_move_number;
+  let li = null;
+  s.history.forEach((mv, i) => {
+    const white = (s.first_mover === 'white') === (i % 2 === 0);
+    if (white || !li) {
+      li = document.createElement('li');
+      li.innerHTML = `<span class="num">${number}.</span>`;
+      if (!white) li.insertAdjacentHTML('beforeend', '<span class="mv">…</span>');
+      ol.appendChild(li);
+    }
+    const span = document.createElement('span');
+    span.className = 'mv' + (i === s.history.length - 1 ? ' latest' : '');
+    span.textContent = mv;
+    li.appendChild(span);
+    if (!white) number++;
+  });
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function render(s) {
+  if (state && s.id === state.id && s.version < state.version) return;
+  const fresh = !state || state.id !== s.id;
+  state = s;
+  receivedAt = performance.now();
+  if (fresh || flippedByHand === null) {
+    const humans = humanSides(s);
+    board.flip(humans.length === 1 && humans[0] === 'black');
+  }
+  const humanToMove = s.status === 'playing' && s.players[s.to_move].player === 'human';
+  board.set({ rows: s.board, moves: humanToMove ? s.moves : [], last: s.last_move, check: s.check });
+  for (const [id, color] of playerBoxes()) renderPlayer($(id), color);
+  $('status').textContent = statusText(s);
+  $('status').className = 'status' + (s.status !== 'playing' ? ' over' : '');
+  const last = s.last_move;
+  $('last-move').textContent = last ? last.text : 'No move yet.';
+  $('last-move').classList.toggle('machine', !!last && s.players[last.side].player !== 'human');
+  if (last && lastAnnounced !== `${s.id}:${s.history.length}`) {
+    lastAnnounced = `${s.id}:${s.history.length}`;
+    $('last-move').classList.remove('flash');
+    void $('last-move').offsetWidth;
+    $('last-move').classList.add('flash');
+  }
+  renderHistory(s);
+  $('rules-badge').textContent = s.rules;
+  $('btn-save').href = `${gameUrl()}/file`;
+  $('btn-undo').disabled = s.history.length === 0;
+  $('btn-resign').disabled = s.status !== 'playing' || humanSides(s).length === 0;
+  $('btn-end').disabled = s.status !== 'playing';
+  $('move-input').disabled = !humanToMove;
+  tickClocks();
+  // For scripts and tests: which version of which game is on the screen.
+  document.body.dataset.game = s.id;
+  document.body.dataset.version = s.version;
+}
+
+function show(s) {
+  render(s);
+  if (follower) follower.saw(s.version);
+}
+
+function startFollowing(s) {
+  if (follower) follower.stop();
+  follower = follow(`${API}/${s.id}`, s.version, render, (e) => {
+    if (e.code === 'unknown_game') setMessage('This game is no longer held by the server: start a new game.');
+  });
+}
+
+async function openGame(s) {
+  const url = new URL(location.href);
+  url.searchParams.set('game', s.id);
+  history.replaceState(null, '', url);
+  flippedByHand = null;
+  show(s);
+  startFollowing(s);
+}
+
+async function act(action, body = {}) {
+  try {
+    const s = await request('POST', `${gameUrl()}/${action}`, body);
+    show(s);
+    return s;
+  } catch (e) {
+    setMessage(e.message);
+    throw e;
+  }
+}
+
+async function sendMove(text) {
+  setMessage('');
+  try {
+    await act('move', { move: text });
+    $('move-input').value = '';
+    return true;
+  } catch (e) {
+    if (e.code === 'promotion_needed') {
+      const [from, to] = text.replace(/[^a-h1-8]/gi, '').match(/../g) || [];
+      const options = state.moves.filter((m) => m.from === from && m.to === to);
+      if (options.length > 1) chooseMove(options);
+    }
+    return false;
+  }
+}
+
+function chooseMove(options) {
+  if (options.length === 1) {
+    sendMove(options[0].move);
+    return;
+  }
+  const color = state.to_move === 'white' ? 'w' : 'b';
+  const box = $('promotion-choices');
+  box.innerHTML = '';
+  for (const m of options) {
+    const letter = color === 'w' ? m.promotion.toUpperCase() : m.promotion;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'promo';
+    b.title = PIECE_NAMES[m.promotion];
+    b.dataset.promotion = m.promotion;
+    b.innerHTML = pieceSvg(letter);
+    b.addEventListener('click', () => {
+      $('dlg-promotion').close();
+      sendMove(`${m.from}-${m.to}${m.promotion}`);
+    });
+    box.appendChild(b);
+  }
+  $('dlg-promotion').showModal();
+}
+
+function seatsFor(side, level) {
+  const machine = `level:${level}`;
+  switch (side) {
+    case 'white': return { white: 'human', black: machine };
+    case 'black': return { white: machine, black: 'human' };
+    case 'both': return { white: 'human', black: 'human' };
+    default: return { white: machine, black: machine };
+  }
+}
+
+function fillLevels() {
+  for (const select of document.querySelectorAll('select.levels')) {
+    select.innerHTML = LEVELS.map(([n, label]) => `<option value="${n}">${label}</option>`).join('');
+    select.value = '3';
+  }
+}
+
+function currentLevel() {
+  if (!state) return 3;
+  const machine = ['white', 'black'].map((c) => state.players[c]).find((p) => p.level !== null);
+  return machine ? machine.level : 3;
+}
+
+async function newGame(options) {
+  try {
+    const s = await request('POST', API, options);
+    await openGame(s);
+  } catch (e) {
+    setMessage(e.message);
+  }
+}
+
+// m:ss, h:mm:ss or minutes, to milliseconds; null if unreadable.
+function parseTime(text) {
+  text = text.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(parseFloat(text) * 60000);
+  const parts = text.split(':');
+  if (parts.length < 2 || parts.length > 3 || !parts.every((p) => /^\d+(\.\d+)?$/.test(p))) return null;
+  const nums = parts.map(parseFloat);
+  const secs = nums.reduce((total, n) => total * 60 + n, 0);
+  return Math.round(secs * 1000);
+}
+
+function wireDialogs() {
+  $('btn-new').addEventListener('click', () => {
+    const form = $('form-new');
+    if (state) {
+      form.rules.value = state.rules;
+      form.level.value = String(currentLevel());
+    }
+    $('dlg-new').showModal();
+  });
+  $('new-start').addEventListener('click', (e) => {
+    e.preventDefault();
+    const form = $('form-new');
+    const minutes = parseFloat(form.minutes.value);
+    if (!(minutes > 0)) return;
+    $('dlg-new').close();
+    setMessage('');
+    newGame({
+      rules: form.rules.value,
+      ...seatsFor(form.side.value, form.level.value),
+      time_ms: Math.round(minutes * 60000),
+    });
+  });
+
+  $('btn-load').addEventListener('click', () => {
+    $('load-message').textContent = '';
+    $('form-load').level.value = String(currentLevel());
+    $('dlg-load').showModal();
+  });
+  $('load-start').addEventListener('click', async (e) => {
+    e.preventDefault();
+    const form = $('form-load');
+    const file = form.file.files[0];
+    if (!file) {
+      $('load-message').textContent = 'Choose a file first.';
+      return;
+    }
+    const text = await file.text();
+    try {
+      const s = await request('POST', `${gameUrl()}/load`, {
+        file: text, ...seatsFor(form.side.value, form.level.value),
+      });
+      $('dlg-load').close();
+      flippedByHand = null;
+      board.flip(form.side.value === 'black');
+      show(s);
+      setMessage(`Loaded ${file.name}.`, 'info');
+    } catch (err) {
+      $('load-message').textContent = `${err.message}. The current game is unchanged.`;
+    }
+  });
+
+  $('btn-clock').addEventListener('click', () => {
+    $('clock-message').textContent = '';
+    const form = $('form-clock');
+    form.time.value = showClock(clockLeft(form.side.value)).replace(/\.\d$/, '');
+    $('dlg-clock').showModal();
+  });
+  $('form-clock').addEventListener('change', (e) => {
+    if (e.target.name === 'side') {
+      const form = $('form-clock');
+      form.time.value = showClock(clockLeft(form.side.value)).replace(/\.\d$/, '');
+    }
+  });
+  $('clock-set').addEventListener('click', async (e) => {
+    e.preventDefault();
+    const form = $('form-clock');
+    const ms = parseTime(form.time.value);
+    if (ms === null) {
+      $('clock-message').textContent = 'Write the time as m:ss (5:00) or as minutes (2.5).';
+      return;
+    }
+    try {
+      await act('time', { side: form.side.value, ms });
+      $('dlg-clock').close();
+      setMessage(`${form.side.value}'s clock set to ${showClock(ms)}.`, 'info');
+    } catch (err) {
+      $('clock-message').textContent = err.message;
+    }
+  });
+}
+
+function wireButtons() {
+  $('type-move').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = $('move-input').value.trim();
+    if (text) sendMove(text);
+  });
+  $('btn-undo').addEventListener('click', async () => {
+    setMessage('');
+    const before = state.history.length;
+    const s = await act('undo').catch(() => null);
+    if (s) setMessage(`Took back ${before - s.history.length} move${before - s.history.length === 1 ? '' : 's'}.`, 'info');
+  });
+  $('btn-flip').addEventListener('click', () => {
+    board.flip();
+    flippedByHand = board.flipped;
+    render(state);
+  });
+  $('btn-resign').addEventListener('click', () => { setMessage(''); act('resign').catch(() => {}); });
+  $('btn-end').addEventListener('click', () => { setMessage(''); act('end').catch(() => {}); });
+}
+
+async function start() {
+  fillLevels();
+  wireDialogs();
+  wireButtons();
+  setInterval(tickClocks, 100);
+  const id = new URL(location.href).searchParams.get('game');
+  if (id) {
+    try {
+      const s = await request('GET', `${API}/${encodeURIComponent(id)}`);
+      await openGame(s);
+      return;
+    } catch (e) {
+      setMessage(`${e.message}. A new game was started.`);
+    }
+  }
+  await newGame({ rules: 'antichess', white: 'human', black: 'level:3', time_ms: 300000 });
+}
+
+start();
