@@ -104,6 +104,7 @@ step() {
 
 command -v cargo >/dev/null 2>&1 || die "cargo is missing: install Rust (https://rustup.rs), then run this again"
 need_deb tmux # tests/play_terminal.rs drives `antichess play` in a tmux terminal
+need_deb chromium # scripts/web_test.py: Playwright drives Debian's Chromium (its own download cannot work offline)
 python_env
 
 step cargo test --release
@@ -111,5 +112,5 @@ step cargo build --release
 step "$PY" scripts/oracle_check.py --positions "${ORACLE_POSITIONS:-10000}"
 step "$PY" scripts/checkers_oracle.py
 step "$PY" scripts/uci_smoke.py --binary target/release/antichess
-# A browser step needs one line, e.g.: need_deb chromium && step "$PY" scripts/web_test.py
+step "$PY" scripts/web_test.py --binary target/release/antichess
 say "all checks passed"
