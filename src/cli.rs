@@ -285,8 +285,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench { depth }) => run_bench(depth),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
-        None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
-            .map_err(|e| e.to_string()),
+        None => crate::engine::run_stdio().map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
