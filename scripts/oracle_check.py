@@ -3,9 +3,12 @@
 
 pyffish is the Python binding of Fairy-Stockfish, an independent
 implementation. For each rule set we play seeded random games with
-pyffish, collect the positions along the way, and ask our binary
-(`antichess legal`) for the legal moves and status of every one of them.
-Any difference in the set of legal moves or in the status fails the run.
+pyffish to their end (captures preferred half the time, so that games do
+end), collect the positions along the way and every position one move
+away from the last few (so that finished games, a bare king above all,
+are compared often), and ask our binary (`antichess legal`) for the legal
+moves and status of every one of them. Any difference in the set of legal
+moves or in the status fails the run; a finished game has no legal moves.
 
 Usage: scripts/oracle_check.py [--positions N] [--seed S] [--binary PATH]
 """
@@ -53,21 +56,52 @@ def fsf_status(variant, fen, moves, rules):
     return "*", "-"
 
 
+def occupied(fen):
+    """The occupied squares of a FEN's board, as UCI square names."""
+    squares = set()
+    for rank, row in zip("87654321", fen.split()[0].split("/")):
+        file = 0
+        for c in row:
+            if c.isdigit():
+                file += int(c)
+            else:
+                squares.add("abcdefgh"[file] + rank)
+                file += 1
+    return squares
+
+
+def drawn_by_rule(variant, fen):
+    """Chess: fifty moves or insufficient material, where pyffish still
+    lists moves (a draw by rule ends a game but not the move list)."""
+    return variant == "chess" and (
+        sf.is_optional_game_end(variant, fen, [])[0]
+        or all(sf.has_insufficient_material(variant, fen, []))
+    )
+
+
 def random_positions(variant, rng, count):
-    """FENs from seeded random games played to their end (or a ply cap)."""
+    """FENs from seeded random games played to their end (or a ply cap):
+    a quarter of the positions along the way, every one of the last eight,
+    and those one move after each of the last four."""
     start = sf.start_fen(variant)
-    fens = []
+    fens = {}
     while len(fens) < count:
         fen = start
+        game = [fen]
         for _ply in range(400):
-            fens.append(fen)
+            # pyffish lists no moves once the game is over.
             moves = sf.legal_moves(variant, fen, [])
-            if not moves or sf.is_immediate_game_end(variant, fen, [])[0]:
+            if not moves or drawn_by_rule(variant, fen):
                 break
-            fen = sf.get_fen(variant, fen, [rng.choice(moves)])
-            if len(fens) >= count:
-                break
-    return fens
+            taken = occupied(fen)
+            captures = [m for m in moves if m[2:4] in taken]
+            pool = captures if captures and rng.random() < 0.5 else moves
+            fen = sf.get_fen(variant, fen, [rng.choice(pool)])
+            game.append(fen)
+        early = [f for f in game[:-8] if rng.random() < 0.25]
+        late = [sf.get_fen(variant, f, [m]) for f in game[-5:-1] for m in sf.legal_moves(variant, f, [])]
+        fens.update(dict.fromkeys(early + game[-8:] + late))
+    return list(fens)[:count]
 
 
 def ours(binary, rules, fens):
@@ -103,11 +137,6 @@ def check(binary, rules, count, seed):
             continue
         theirs = sorted(sf.legal_moves(variant, fen, []))
         status = fsf_status(variant, fen, theirs, rules)
-        if status[0] != "*":
-            # A finished game has no moves to compare in pyffish's view.
-            # pyffish still lists moves after a bare-king ending; we do too,
-            # but the game is over, so only the status is compared there.
-            theirs = moves if status[1] == "bare-king" else theirs
         statuses[status[1]] = statuses.get(status[1], 0) + 1
         if moves != theirs or (score, reason) != status:
             failures += 1

@@ -311,8 +311,7 @@ pub fn main() -> ExitCode {
             port: args.port,
             page: "chess".to_string(),
         }),
-        None => crate::engine::run(std::io::stdin().lock(), std::io::stdout())
-            .map_err(|e| e.to_string()),
+        None => crate::engine::run_stdio().map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

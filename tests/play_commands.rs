@@ -110,3 +110,29 @@ fn resigning_and_new_games_keep_a_running_score() {
     );
     assert!(out.ends_with("Final score:\nWhite 0\nBlack 1\n"), "{out}");
 }
+
+#[test]
+fn a_set_up_bare_king_has_won_and_takes_no_move() {
+    let out = play(
+        &[],
+        &[
+            "game human human",
+            "setup",
+            "clear",
+            "+ K e1",
+            "+ k e8",
+            "+ p e5",
+            "done",
+            "e1-e2",
+        ],
+    );
+    assert!(
+        out.contains("Game over, white wins: only the king is left"),
+        "{out}"
+    );
+    assert!(
+        out.contains("the game is over: type new for another game, or quit"),
+        "{out}"
+    );
+    assert!(out.contains("White 1"), "{out}");
+}

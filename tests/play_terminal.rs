@@ -167,3 +167,25 @@ fn a_person_plays_saves_loads_and_changes_the_time() {
     term.wait_for(&["Final score:", "White 0", "Black 1"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_engine_greets_a_person_at_a_terminal_and_answers_help() {
+    let dir = temp_dir();
+    let term = Terminal::start(&dir, BIN);
+    term.wait_for(&["antichess ", "type help for the commands"]);
+    term.type_line("help");
+    term.wait_for(&["help name isready new move play board moves perft go set stop uci help quit"]);
+    term.type_line("quit");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_says_nothing_through_pipes() {
+    let out = Command::new(BIN)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the engine runs");
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "");
+}

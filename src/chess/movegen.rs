@@ -7,7 +7,9 @@
 //! attack test only for king moves and en passant.
 //!
 //! In antichess the king-safe captures are generated first; the quiet
-//! moves only when there are none, since a capture is compulsory.
+//! moves only when there are none, since a capture is compulsory. A
+//! position where a side is down to its bare king has no moves at all:
+//! the game is over, as Fairy-Stockfish's legal move list says too.
 
 use super::attacks;
 use super::moves::{Move, PieceMoves};
@@ -20,6 +22,9 @@ impl Position {
     /// as `f` returns `true`, and then returns `true`.
     #[inline]
     pub fn for_each_legal(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
+        if self.bare_king_ends() {
+            return false;
+        }
         let us = self.color_bb(self.side_to_move());
         let them = self.color_bb(self.side_to_move().flip());
         if self.rules().is_antichess() {
@@ -38,7 +43,8 @@ impl Position {
     }
 
     /// Like [`Position::for_each_legal`] but ignoring the compulsory
-    /// capture: every move that keeps the king safe.
+    /// capture and the end of the game: every move that keeps the king
+    /// safe (what the evaluation and the error messages weigh).
     pub(crate) fn for_each_king_safe(&self, mut f: impl FnMut(PieceMoves) -> bool) -> bool {
         self.generate(!self.color_bb(self.side_to_move()), &mut f)
     }
@@ -46,6 +52,9 @@ impl Position {
     /// Appends every legal move to `list`.
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         let promotions = self.rules().promotions();
+        if self.bare_king_ends() {
+            return;
+        }
         if self.rules().is_antichess() {
             // One pass over the king-safe moves, then drop the quiet ones if
             // there was a capture: cheaper than two generator passes.
@@ -83,6 +92,9 @@ impl Position {
     /// The number of legal moves, by popcount.
     #[inline]
     pub fn count_legal(&self) -> usize {
+        if self.bare_king_ends() {
+            return 0;
+        }
         let mut counter = Counter {
             them: self.color_bb(self.side_to_move().flip()),
             promotions: self.rules().promotions().len(),

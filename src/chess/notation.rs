@@ -14,6 +14,9 @@ use std::fmt;
 pub enum MoveError {
     /// Not a move at all.
     Syntax(String),
+    /// Antichess: a side has nothing left but its king, so the game is
+    /// over and no move can be played.
+    GameOver,
     /// No piece on the from-square.
     NoPiece(Square),
     /// The piece on the from-square belongs to the opponent.
@@ -39,6 +42,9 @@ impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             MoveError::Syntax(s) => write!(f, "'{s}' is not a move (type it like e2-e4)"),
+            MoveError::GameOver => {
+                write!(f, "the game is over: a side has nothing left but its king")
+            }
             MoveError::NoPiece(sq) => write!(f, "there is no piece on {sq}"),
             MoveError::NotYours(sq) => write!(f, "the piece on {sq} is not yours"),
             MoveError::CaptureCompulsory(moves) => {
@@ -83,6 +89,9 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let shown: String = text.trim().chars().take(16).collect();
         let (from, to, promo) = split(text).ok_or_else(|| MoveError::Syntax(shown.clone()))?;
+        if self.bare_king_ends() {
+            return Err(MoveError::GameOver);
+        }
         let piece = self.piece_at(from).ok_or(MoveError::NoPiece(from))?;
         if piece.color != self.side_to_move() {
             return Err(MoveError::NotYours(from));

@@ -558,6 +558,15 @@ impl Position {
         !self.colors[color.index()].several()
     }
 
+    /// Whether the antichess rules have ended the game on material: a side
+    /// has nothing left but its king. Such a position has no legal moves,
+    /// like a checkmate or a stalemate, so the move generator asks this
+    /// first and every caller (perft, the search, the protocols) agrees.
+    #[inline]
+    pub fn bare_king_ends(&self) -> bool {
+        self.rules.is_antichess() && !(self.colors[0].several() && self.colors[1].several())
+    }
+
     /// How the game stands, from this position alone (repetition needs the
     /// game's history: see [`super::GameRecord`]).
     pub fn status(&self) -> Status {

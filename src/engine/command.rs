@@ -21,8 +21,25 @@ pub enum Protocol {
     Uci,
 }
 
-/// Deepest `perft` accepted: deeper counts take hours.
-pub const MAX_PERFT: u32 = 7;
+impl Protocol {
+    /// The command words, as `help` and the unknown-command error list
+    /// them.
+    pub const fn commands(self) -> &'static str {
+        match self {
+            Protocol::Line => {
+                "name isready new move play board moves perft go set stop uci help quit"
+            }
+            Protocol::Uci => {
+                "uci isready setoption ucinewgame position go stop quit (and board, moves, perft, go perft, help)"
+            }
+        }
+    }
+}
+
+/// Deepest `perft` accepted, in every game family: beyond any count that
+/// could finish (checkers' published figures go to 14 plies, chess's to
+/// 15), which is harmless since `stop` and `quit` end a count.
+pub const MAX_PERFT: u32 = 64;
 
 /// Largest transposition table accepted, in MiB.
 pub const MAX_HASH_MIB: usize = 1 << 16;
@@ -93,6 +110,8 @@ pub enum Setting {
 pub enum Command {
     /// `name`: say who we are.
     Name,
+    /// `help`: the commands of the protocol in use, on one line.
+    Help,
     /// `isready`: answer `readyok`, even during a search.
     IsReady,
     /// `new <colour> <level> [board | fen FEN]`.
@@ -145,11 +164,6 @@ pub enum Command {
 }
 
 impl Command {
-    /// Whether this command starts a search (which `stop` can end).
-    pub fn searches(&self) -> bool {
-        matches!(self, Command::Go(_) | Command::Move { .. })
-    }
-
     /// Whether this search runs until stopped.
     pub fn is_unbounded_search(&self) -> bool {
         matches!(self, Command::Go(go) if go.is_unbounded())
@@ -199,15 +213,11 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ParseError::Unknown { word, protocol } => {
-                let known = match protocol {
-                    Protocol::Line => {
-                        "name isready new move play board moves perft go set stop uci quit"
-                    }
-                    Protocol::Uci => {
-                        "uci isready setoption ucinewgame position go stop quit (and board, moves, perft)"
-                    }
-                };
-                write!(f, "unknown command '{word}' (known: {known})")
+                write!(
+                    f,
+                    "unknown command '{word}' (known: {})",
+                    protocol.commands()
+                )
             }
             ParseError::Arity { command, usage } => write!(f, "{command} expects: {usage}"),
             ParseError::BadNumber { what, found, range } => {
@@ -260,6 +270,10 @@ fn milliseconds(what: &'static str, word: &str) -> Result<u64, ParseError> {
     number(what, word, 0, 365 * 24 * 3_600_000)
 }
 
+fn perft_depth(word: &str) -> Result<u32, ParseError> {
+    number("the perft depth", word, 0, MAX_PERFT)
+}
+
 fn color(word: &str) -> Result<Color, ParseError> {
     match word.to_ascii_lowercase().as_str() {
         "white" | "w" => Ok(Color::White),
@@ -306,9 +320,15 @@ pub fn parse(line: &str, protocol: Protocol) -> Result<Option<Command>, ParseErr
         ("board", _) => exact::<0>(args, "board", "board").map(|[]| Command::Board)?,
         ("moves", _) => exact::<0>(args, "moves", "moves").map(|[]| Command::Moves)?,
         ("uci", _) => exact::<0>(args, "uci", "uci").map(|[]| Command::Uci)?,
+        ("help", _) => exact::<0>(args, "help", "help").map(|[]| Command::Help)?,
         ("perft", _) => {
             let [depth] = exact(args, "perft", "perft <depth>")?;
-            Command::Perft(number("the perft depth", depth, 0, MAX_PERFT)?)
+            Command::Perft(perft_depth(depth)?)
+        }
+        // Stockfish's form, which UCI tools send.
+        ("go", Protocol::Uci) if args.first() == Some(&"perft") => {
+            let [_, depth] = exact(args, "go perft", "go perft <depth>")?;
+            Command::Perft(perft_depth(depth)?)
         }
         ("go", Protocol::Line) => Command::Go(parse_line_go(args)?),
         ("go", Protocol::Uci) => Command::Go(parse_uci_go(args)?),
@@ -604,6 +624,18 @@ mod tests {
     }
 
     #[test]
+    fn perft_and_help_in_both_protocols() {
+        assert_eq!(line("perft 14"), Ok(Some(Command::Perft(14))));
+        assert_eq!(uci("go perft 3"), Ok(Some(Command::Perft(3))));
+        // Too deep, no depth, and UCI's form in the line protocol.
+        for bad in [line("perft 65"), uci("go perft"), line("go perft 3")] {
+            assert!(bad.is_err(), "{bad:?}");
+        }
+        assert_eq!(line("help"), Ok(Some(Command::Help)));
+        assert_eq!(uci("help"), Ok(Some(Command::Help)));
+    }
+
+    #[test]
     fn parses_settings_of_both_protocols() {
         assert_eq!(
             line("set rules antichess1994"),
@@ -669,7 +701,7 @@ mod tests {
         let err = line("\u{1b}[2Jxyz").unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown command '\\u{1b}[2Jxyz' (known: name isready new move play board moves perft go set stop uci quit)"
+            "unknown command '\\u{1b}[2Jxyz' (known: name isready new move play board moves perft go set stop uci help quit)"
         );
         let long = "a".repeat(100);
         assert!(line(&long).unwrap_err().to_string().contains("aaaa...'"));

@@ -10,7 +10,7 @@ use super::family::{Family, MoveOf, Verdict};
 use super::levels::Level;
 use super::session::{DEFAULT_CLOCK_MS, EngineError};
 use super::think::{Job, Thinker};
-use super::{Out, uci};
+use super::{Begun, Control, Out, uci};
 use crate::chess::Color;
 use crate::search::{Game as _, MoveList};
 use std::cmp::Ordering;
@@ -29,8 +29,9 @@ pub struct Context<'a> {
     pub seed: u64,
     /// When the command was read: time limits count from then.
     pub arrived: Instant,
-    /// The flag that ends a search.
-    pub stop: &'a AtomicBool,
+    /// The flag that ends a search or a count, and whom to tell when one
+    /// begins.
+    pub control: &'a Control<'a>,
 }
 
 /// A game in progress.
@@ -217,10 +218,14 @@ impl<F: Family> Desk<F> {
         format!("board {}", self.game.state.board_line(self.game.clocks))
     }
 
-    /// `moves`: the legal moves, sorted.
+    /// `moves`: the legal moves, sorted; none once the game is over, even
+    /// by a rule the position alone does not show (chess's draws), since
+    /// `play` would refuse them.
     pub fn moves(&self, protocol: Protocol) -> String {
         let mut moves = MoveList::new();
-        self.game.state.position().generate(&mut moves);
+        if self.game.state.verdict().is_none() {
+            self.game.state.position().generate(&mut moves);
+        }
         let mut words: Vec<String> = moves.iter().map(|&m| F::move_text(m, protocol)).collect();
         words.sort_by(|a, b| natural(a, b));
         std::iter::once("moves".to_string())
@@ -229,9 +234,14 @@ impl<F: Family> Desk<F> {
             .join(" ")
     }
 
-    /// `perft`.
-    pub fn perft(&self, depth: u32) -> String {
-        format!("perft {depth} {}", self.game.state.perft(depth))
+    /// `perft`: counted like a search runs, so that `stop` and `quit`
+    /// end it.
+    pub fn perft(&self, depth: u32, ctx: &Context<'_>) -> Result<String, EngineError> {
+        ctx.control.begin(Begun::Count);
+        let stop = ctx.control.stop;
+        perft_until(self.game.state.position(), depth, stop, &F::perft)
+            .map(|count| format!("perft {depth} {count}"))
+            .ok_or(EngineError::PerftStopped(depth))
     }
 
     /// `move`: the opponent's move (if any) and the clocks, then the
@@ -297,9 +307,14 @@ impl<F: Family> Desk<F> {
             level: ctx.level,
             seed: ctx.seed,
             arrived: ctx.arrived,
-            stop: ctx.stop,
+            stop: ctx.control.stop,
         };
         let uci = ctx.protocol == Protocol::Uci;
+        // From here on the command is taken in: `isready` need not wait
+        // for the move.
+        ctx.control.begin(Begun::Search {
+            unbounded: job.go.is_unbounded(),
+        });
         self.thinker.think(&job, &mut |info| {
             // The line protocol answers each command with one line.
             if uci {
@@ -324,6 +339,34 @@ impl<F: Family> Desk<F> {
             (None, Protocol::Uci) => "bestmove 0000".to_string(),
         }
     }
+}
+
+/// Plies above the leaves below which a perft is left to the family's
+/// bulk counter: at most a few milliseconds between looks at the flag.
+const PERFT_HANDOFF: u32 = 3;
+
+/// Leaf positions `depth` plies below `pos`, or `None` once `stop` is
+/// raised. The top of the tree is walked here, looking at the flag at
+/// each node; `count` counts the last [`PERFT_HANDOFF`] plies in bulk.
+fn perft_until<P: crate::search::Game>(
+    pos: &P,
+    depth: u32,
+    stop: &AtomicBool,
+    count: &impl Fn(&P, u32) -> u64,
+) -> Option<u64> {
+    if depth <= PERFT_HANDOFF {
+        return Some(count(pos, depth));
+    }
+    if stop.load(std::sync::atomic::Ordering::Relaxed) {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    pos.generate(&mut moves);
+    let mut total = 0;
+    for &mv in moves.iter() {
+        total += perft_until(&pos.play(mv), depth - 1, stop, count)?;
+    }
+    Some(total)
 }
 
 #[cfg(test)]

@@ -4,11 +4,15 @@
 //! as a process) and, after `uci`, standard UCI. Two threads share the
 //! work, as in the Carp engine: the reader (the calling thread) reads and
 //! parses lines and forwards them in order to the worker, which owns the
-//! game and runs the searches. The reader itself answers `isready` (as
-//! soon as every earlier command is answered or a search is running) and
-//! raises the stop flag for `stop` and `quit`, so a search never keeps a
-//! GUI waiting. Everything else is answered by the worker, in the order
-//! the commands arrived, one line each, flushed at once.
+//! game and runs the searches and perft counts. The reader itself answers
+//! `isready` and raises the stop flag for `stop` and `quit`, so a search
+//! never keeps a GUI waiting. Everything else is answered by the worker,
+//! in the order the commands arrived, one line each, flushed at once.
+//!
+//! `readyok` keeps that order too: it waits until every earlier command
+//! is answered, except that a search, once its command has been checked
+//! and its position taken in (the worker says so through [`Control`]),
+//! may answer after it, as UCI requires.
 
 pub mod bench;
 pub mod command;
@@ -80,17 +84,62 @@ enum Message {
     Malformed(ParseError),
 }
 
+/// What a long command tells the reader once it has begun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Begun {
+    /// A search, its command checked and its position taken in: `isready`
+    /// may now be answered before the search's own answer. `unbounded`:
+    /// only `stop` ends it.
+    Search {
+        /// Whether nothing but `stop` ends it.
+        unbounded: bool,
+    },
+    /// A perft count: `stop` ends it, but `isready` waits for its answer.
+    Count,
+}
+
+/// The worker's link to the reader while it carries out one command.
+pub struct Control<'a> {
+    /// Raised by the reader to end the search or count.
+    pub stop: &'a AtomicBool,
+    begin: &'a dyn Fn(Begun),
+}
+
+impl<'a> Control<'a> {
+    /// A control that tells nobody: for running a session without a
+    /// reader (tests, tools).
+    pub fn detached(stop: &'a AtomicBool) -> Control<'a> {
+        Control {
+            stop,
+            begin: &|_| {},
+        }
+    }
+
+    /// Says that a search or a count begins now, and lowers or raises the
+    /// stop flag for it (a `stop` may have come while it was queued).
+    pub fn begin(&self, what: Begun) {
+        (self.begin)(what);
+    }
+}
+
+/// A search or count the worker is in.
+#[derive(Clone, Copy)]
+struct Running {
+    /// Its message number.
+    id: u64,
+    what: Begun,
+}
+
 /// Progress of the worker, as the reader needs it. Messages are numbered
 /// from 1 as the reader forwards them.
 #[derive(Default)]
 struct Progress {
-    /// Every search numbered up to this is to stop.
+    /// Every search or count numbered up to this is to stop.
     stopped_through: u64,
     /// The last message the worker has handled.
     finished: u64,
-    /// The search the worker is in now, if any, and whether only `stop`
-    /// ends it.
-    searching: Option<(u64, bool)>,
+    /// The search or count the worker is in now, if any.
+    running: Option<Running>,
 }
 
 /// What the reader and the worker share.
@@ -105,23 +154,20 @@ struct Shared {
 }
 
 impl Shared {
-    /// Stops every search up to message `last`.
+    /// Stops every search and count up to message `last`.
     fn stop_through(&self, last: u64) {
         let mut progress = lock(&self.progress);
         progress.stopped_through = progress.stopped_through.max(last);
         // A later search may be running already: it must go on.
-        if progress.searching.is_some_and(|(id, _)| id <= last) {
+        if progress.running.is_some_and(|r| r.id <= last) {
             self.stop.store(true, Ordering::Relaxed);
         }
     }
 
-    /// The worker starts message `id`.
-    fn start(&self, id: u64, command: &Command) {
-        if !command.searches() {
-            return;
-        }
+    /// Message `id` has begun a search or a count.
+    fn begin(&self, id: u64, what: Begun) {
         let mut progress = lock(&self.progress);
-        progress.searching = Some((id, command.is_unbounded_search()));
+        progress.running = Some(Running { id, what });
         self.stop
             .store(progress.stopped_through >= id, Ordering::Relaxed);
         self.changed.notify_all();
@@ -131,19 +177,21 @@ impl Shared {
     fn finish(&self, id: u64) {
         let mut progress = lock(&self.progress);
         progress.finished = id;
-        progress.searching = None;
+        progress.running = None;
         self.changed.notify_all();
     }
 
-    /// Waits until every message up to `sent` is handled, or the worker
-    /// is in the search of message `sent`: then `readyok` comes in order.
-    /// A search only `stop` ends counts as the last, or `readyok` would
-    /// never come.
+    /// Waits until every message up to `sent` is answered, or the worker
+    /// is in the search of message `sent` (its command taken in, only its
+    /// answer to come): then `readyok` comes in order. A search only
+    /// `stop` ends counts as the last, or `readyok` would never come.
     fn wait_ready(&self, sent: u64) {
         let ready = |p: &Progress| {
             p.finished >= sent
-                || p.searching
-                    .is_some_and(|(id, unbounded)| id == sent || unbounded)
+                || p.running.is_some_and(|r| match r.what {
+                    Begun::Search { unbounded } => r.id == sent || unbounded,
+                    Begun::Count => false,
+                })
         };
         let mut progress = lock(&self.progress);
         while !ready(&progress) {
@@ -168,6 +216,18 @@ impl Drop for Farewell<'_> {
     fn drop(&mut self) {
         self.0.finish(u64::MAX);
     }
+}
+
+/// Runs the engine on the process's standard input and output. A person
+/// at a terminal is greeted first, on stderr: stdout belongs to the
+/// protocol, and a program driving the engine through pipes sees nothing.
+pub fn run_stdio() -> Result<(), session::EngineError> {
+    use std::io::IsTerminal;
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("{NAME}, the engine's line protocol (protocol.md): type help for the commands");
+    }
+    run(stdin.lock(), std::io::stdout())
 }
 
 /// Runs the engine until `quit` or the end of `input`, answering on
@@ -196,8 +256,11 @@ pub fn run(
                 for (id, message) in (1..).zip(receiver) {
                     let flow = match message {
                         Message::Command { command, arrived } => {
-                            shared.start(id, &command);
-                            session.handle(command, arrived, &shared.stop)
+                            let control = Control {
+                                stop: &shared.stop,
+                                begin: &|what| shared.begin(id, what),
+                            };
+                            session.handle(command, arrived, &control)
                         }
                         Message::Malformed(error) => {
                             session.refuse(&error);

@@ -10,11 +10,10 @@ use super::command::{Command, ParseError, Protocol, Setting, Start};
 use super::desk::{Context, Desk};
 use super::family::{CheckersGame, ChessGame, MoveWhy, RuleSet, Verdict};
 use super::levels::Level;
-use super::{NAME, Out, uci};
+use super::{Control, NAME, Out, uci};
 use crate::chess::{Color, FormatError, Rules};
 use crate::search::TtError;
 use std::fmt;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// Each side's clock when a game starts without a board: five minutes,
@@ -46,6 +45,8 @@ pub enum EngineError {
     CheckersBoard(crate::checkers::pdn::LineError),
     /// A checkers PDN FEN that cannot be read.
     CheckersFen(crate::checkers::FenError),
+    /// `stop` or `quit` ended a perft count before it finished.
+    PerftStopped(u32),
     /// A move that cannot be played here.
     Move {
         /// The move as sent (shortened, escaped).
@@ -91,6 +92,9 @@ impl fmt::Display for EngineError {
             ),
             EngineError::CheckersFen(e) => write!(f, "bad PDN FEN: {e}"),
             EngineError::Move { text, why } => write!(f, "illegal move '{text}': {why}"),
+            EngineError::PerftStopped(depth) => {
+                write!(f, "perft {depth} stopped before it finished")
+            }
             EngineError::GameOver(verdict) => write!(f, "the game is over: {verdict}"),
             EngineError::UciChessOnly => write!(
                 f,
@@ -220,21 +224,26 @@ impl Session {
     }
 
     /// Carries out one command and answers it. `arrived` is when the
-    /// command was read (time limits count from then); `stop` is the flag
-    /// that ends a search.
-    pub fn handle(&mut self, command: Command, arrived: Instant, stop: &AtomicBool) -> Flow {
+    /// command was read (time limits count from then); `control` holds
+    /// the flag that ends a search or a count, and is told when one
+    /// begins.
+    pub fn handle(&mut self, command: Command, arrived: Instant, control: &Control<'_>) -> Flow {
         let ctx = Context {
             out: &self.out,
             protocol: self.protocol,
             level: self.level,
             seed: self.seed,
             arrived,
-            stop,
+            control,
         };
         let answer = match command {
             Command::Quit => return Flow::Quit,
             Command::Ignored | Command::Stop => Ok(None),
             Command::Name => Ok(Some(format!("name {NAME}"))),
+            Command::Help => Ok(Some(match self.protocol {
+                Protocol::Line => format!("help {}", Protocol::Line.commands()),
+                Protocol::Uci => format!("info string commands: {}", Protocol::Uci.commands()),
+            })),
             Command::IsReady => Ok(Some("readyok".to_string())),
             Command::Uci => self.enter_uci().map(|()| Some("uciok".to_string())),
             Command::New {
@@ -267,7 +276,9 @@ impl Session {
             Command::Moves => Ok(Some(
                 on_desk!(&self.board, desk => desk.moves(self.protocol)),
             )),
-            Command::Perft(depth) => Ok(Some(on_desk!(&self.board, desk => desk.perft(depth)))),
+            Command::Perft(depth) => {
+                on_desk!(&self.board, desk => desk.perft(depth, &ctx)).map(Some)
+            }
             Command::Go(go) => Ok(Some(on_desk!(&mut self.board, desk => desk.go(go, &ctx)))),
             Command::Set(setting) => self.set(setting).map(|()| self.ok()),
         };

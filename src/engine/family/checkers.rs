@@ -155,8 +155,8 @@ impl Family for CheckersGame {
         self.position.to_line()
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        checkers::perft(&self.position, depth)
+    fn perft(position: &Position, depth: u32) -> u64 {
+        checkers::perft(position, depth)
     }
 }
 

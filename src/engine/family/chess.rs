@@ -95,7 +95,7 @@ impl Family for ChessGame {
         .write(" ")
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        perft(self.position(), depth)
+    fn perft(position: &Position, depth: u32) -> u64 {
+        perft(position, depth)
     }
 }

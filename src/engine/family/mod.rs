@@ -131,6 +131,7 @@ pub trait Family: Clone + Sized {
     /// The one-line board of `board`, with White's and Black's clocks.
     fn board_line(&self, clocks: [u64; 2]) -> String;
 
-    /// Leaf positions `depth` plies deep.
-    fn perft(&self, depth: u32) -> u64;
+    /// Leaf positions `depth` plies below `position`: the family's bulk
+    /// counter.
+    fn perft(position: &Self::Position, depth: u32) -> u64;
 }
