@@ -10,15 +10,22 @@
 //! engine; the pages in `static/` draw what the server says and never
 //! decide a rule themselves.
 //!
+//! A game family joins by adding its module beside [`chess`] (its game
+//! type implementing [`store::Retire`], kept in a [`store::Store`], its
+//! machine from [`machine::Machines`] over its position type), a field of
+//! [`App`], its routes in [`server::route`], and its page and script in
+//! [`assets`]; `static/board.js` draws any square board given a piece
+//! drawing function, and `static/api.js` does the requests and long polls.
+//!
 //! [`Table`]: crate::referee::table::Table
 
 pub mod assets;
-mod body;
+pub mod body;
 pub mod chess;
-mod machine;
+pub mod machine;
 pub mod server;
 pub mod store;
-mod view;
+pub mod view;
 
 use std::io::Write;
 use std::sync::Arc;
