@@ -3,25 +3,8 @@
 //! with messages that say what was expected.
 
 use crate::chess::{Color, Piece, Rules, Square};
+pub use crate::referee::table::Seat;
 use std::fmt;
-
-/// Who sits at one side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person at the keyboard.
-    Human,
-    /// The machine at a level.
-    Computer(u32),
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            Seat::Human => f.write_str("human"),
-            Seat::Computer(level) => write!(f, "computer, level {level}"),
-        }
-    }
-}
 
 /// A line typed during a game.
 #[derive(Clone, Debug, PartialEq, Eq)]

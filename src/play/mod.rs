@@ -8,18 +8,19 @@
 //! The screen is plain text redrawn after each exchange (cleared with ANSI
 //! codes when the output is a terminal), so it works in any terminal and
 //! can be driven by tests. The machine is our own engine run as a child
-//! process through the referee's players.
+//! process through the referee's players. The game itself (seats, record,
+//! clocks, result, the checks on a person's move) is the referee's
+//! [`Table`], which the web board shares.
 
 pub mod commands;
 mod screen;
 
-use crate::chess::{
-    Color, GameFile, GameRecord, Move, Piece, PieceKind, Position, Rules, Setup, Square,
-};
+use crate::chess::{Color, Move, Piece, PieceKind, Position, Rules, Setup, Square};
 use crate::cli::PlayArgs;
-use crate::referee::clock::{self, Clocks};
-use crate::referee::game::{Ending, GameResult, move_fault};
-use crate::referee::player::{EngineBinary, Fault, FaultKind, Player, PlayerSpec, Turn};
+use crate::referee::clock;
+use crate::referee::game::move_fault;
+use crate::referee::player::{EngineBinary, Fault, Player, PlayerSpec, Turn};
+use crate::referee::table::{Phase, Refusal, Table, Typed};
 use commands::{Command, HELP, SETUP_HELP, Seat, SetupCommand};
 use screen::{CLEAR, View};
 use std::io::{BufRead, IsTerminal, Write};
@@ -27,17 +28,6 @@ use std::time::{Duration, Instant};
 
 /// How long past its flag the machine may answer before it is called hung.
 const MACHINE_GRACE: Duration = Duration::from_secs(2);
-
-/// Where the game stands.
-#[derive(Clone, Debug)]
-enum Phase {
-    /// Moves are being played.
-    Playing,
-    /// The game is over with a result.
-    Over(Box<GameResult>),
-    /// The person ended it without a result.
-    Ended,
-}
 
 /// What the next line typed means.
 #[derive(Clone, Copy, Debug)]
@@ -65,16 +55,15 @@ pub struct Session {
     rules: Rules,
     level: u32,
     time_ms: u64,
-    record: GameRecord,
-    clocks: Clocks,
-    seats: [Seat; 2],
+    table: Table,
     names: [Option<String>; 2],
     machines: [Option<Box<dyn Player>>; 2],
     opponent: Option<PlayerSpec>,
     engine: EngineBinary,
-    phase: Phase,
     mode: Mode,
     score: [f64; 2],
+    /// Whether the finished game's result is in the score.
+    counted: bool,
     notes: Vec<String>,
     ansi: bool,
 }
@@ -110,16 +99,14 @@ impl Session {
             rules,
             level,
             time_ms,
-            record: GameRecord::new(start),
-            clocks: Clocks::new(time_ms, time_ms, 0),
-            seats,
+            table: Table::new(start, time_ms, time_ms, seats),
             names: [None, None],
             machines: [None, None],
             opponent: None,
             engine: EngineBinary::default(),
-            phase: Phase::Playing,
             mode: Mode::Normal,
             score: [0.0; 2],
+            counted: false,
             notes: Vec::new(),
             ansi: false,
         }
@@ -131,21 +118,22 @@ impl Session {
         let mut lines = input.lines();
         loop {
             self.advance(out);
+            self.count_result();
             self.draw(out, None);
             let _ = write!(out, "{}", self.prompt());
             let _ = out.flush();
-            if let (Phase::Playing, Mode::Normal) = (&self.phase, self.mode) {
-                let side = self.side();
-                if self.clocks.running() != Some(side) {
-                    self.clocks.start(side);
-                }
+            if let Mode::Normal = self.mode {
+                self.table.start_clock();
             }
             let Some(Ok(line)) = lines.next() else {
                 let _ = writeln!(out);
                 break;
             };
-            self.check_flag();
-            if self.handle(&line) == Flow::Quit {
+            // A person whose time ran out while typing loses when the line comes.
+            self.table.check_flag();
+            let flow = self.handle(&line);
+            self.count_result();
+            if flow == Flow::Quit {
                 break;
             }
         }
@@ -154,15 +142,31 @@ impl Session {
     }
 
     fn side(&self) -> Color {
-        self.record.position().side_to_move()
+        self.table.side()
+    }
+
+    /// Adds a finished game's result to the score, once.
+    fn count_result(&mut self) {
+        if let Phase::Over(result) = self.table.phase()
+            && !self.counted
+        {
+            match result.winner {
+                Some(w) => self.score[w.index()] += 1.0,
+                None => {
+                    self.score[0] += 0.5;
+                    self.score[1] += 0.5;
+                }
+            }
+            self.counted = true;
+        }
     }
 
     fn name(&self, color: Color) -> String {
         if let Some(name) = &self.names[color.index()] {
             return name.clone();
         }
-        match self.seats[color.index()] {
-            Seat::Human if self.seats[color.flip().index()] == Seat::Human => {
+        match self.table.seat(color) {
+            Seat::Human if self.table.seat(color.flip()) == Seat::Human => {
                 format!("Player {}", color.index() + 1)
             }
             Seat::Human => "You".to_string(),
@@ -174,7 +178,7 @@ impl Session {
     }
 
     fn prompt(&self) -> String {
-        match (&self.phase, self.mode) {
+        match (self.table.phase(), self.mode) {
             (_, Mode::Setup { .. }) => "setup> ".to_string(),
             (_, Mode::Promotion { .. }) => "promote to (q, r, b, n)> ".to_string(),
             (Phase::Playing, Mode::Normal) => format!("{}> ", self.side()),
@@ -192,14 +196,15 @@ impl Session {
             ),
             _ => {
                 let marked = self
-                    .record
+                    .table
+                    .record()
                     .moves()
                     .last()
                     .map_or(Vec::new(), |m| vec![m.from(), m.to()]);
-                let (to_move, status) = match &self.phase {
+                let (to_move, status) = match self.table.phase() {
                     Phase::Playing => {
                         let side = self.side();
-                        let hint = match self.seats[side.index()] {
+                        let hint = match self.table.seat(side) {
                             Seat::Human => ": type a move, or help",
                             Seat::Computer(_) => "",
                         };
@@ -214,13 +219,13 @@ impl Session {
                         "No game in progress: type new, game or load, or quit.".to_string(),
                     ),
                 };
-                (self.record.position().board(), marked, to_move, status)
+                (self.table.position().board(), marked, to_move, status)
             }
         };
         let side = |color: Color| screen::Side {
             name: self.name(color),
-            seat: self.seats[color.index()].to_string(),
-            clock: clock::show(self.clocks.left(color)),
+            seat: self.table.seat(color).to_string(),
+            clock: clock::show(self.table.clocks().left(color)),
         };
         let view = View {
             title: format!(
@@ -243,11 +248,10 @@ impl Session {
 
     /// Plays the machine's moves while it is a machine's turn.
     fn advance(&mut self, out: &mut impl Write) {
-        while let (Phase::Playing, Mode::Normal) = (&self.phase, self.mode) {
+        while let (Some(Seat::Computer(level)), Mode::Normal) =
+            (self.table.seat_to_move(), self.mode)
+        {
             let side = self.side();
-            let Seat::Computer(level) = self.seats[side.index()] else {
-                return;
-            };
             let notes = self.notes.clone();
             self.draw(out, Some(format!("{} is thinking...", capitalised(side))));
             self.notes = notes;
@@ -262,34 +266,46 @@ impl Session {
         };
         let mut machine = match machine {
             Ok(machine) => machine,
-            Err(fault) => return self.fault(side, fault),
+            Err(fault) => return self.table.lose(side, fault),
         };
-        let left = self.clocks.left(side);
+        let clocks = *self.table.clocks();
+        let left = clocks.left(side);
+        self.table.start_clock();
         let turn = Turn {
-            game: &self.record,
+            game: self.table.record(),
             my_ms: clock::millis(left),
-            their_ms: self.clocks.left_ms(side.flip()),
-            increment_ms: self.clocks.increment_ms(),
+            their_ms: clocks.left_ms(side.flip()),
+            increment_ms: clocks.increment_ms(),
             deadline: Instant::now() + left + MACHINE_GRACE,
         };
-        self.clocks.start(side);
         let answer = machine.choose(&turn);
-        let flagged = self.clocks.stop().is_some_and(|s| s.flagged);
         let text = match answer {
             Ok(text) => text,
-            Err(fault) => return self.fault(side, fault),
+            Err(fault) => return self.table.lose(side, fault),
         };
-        if flagged {
-            return self.fault(side, Fault::new(FaultKind::Flag, "the clock ran out"));
-        }
-        match self.record.position().parse_move(&text) {
+        match self.table.position().parse_move(&text) {
             Ok(mv) => {
                 self.machines[side.index()] = Some(machine);
-                self.notes.push(format!("{side} moved {}", mv.handout()));
-                self.record.play(mv);
-                self.check_status();
+                self.play(mv);
             }
-            Err(e) => self.fault(side, move_fault(&text, &e)),
+            Err(e) => self.table.lose(side, move_fault(&text, &e)),
+        }
+    }
+
+    /// Plays a legal move of the side to move, announcing it unless the
+    /// mover's clock had run out.
+    fn play(&mut self, mv: Move) {
+        let side = self.side();
+        let before = self.table.record().moves().len();
+        match self.table.play(mv) {
+            Ok(()) if self.table.record().moves().len() > before => {
+                self.notes.push(format!("{side} moved {}", mv.handout()));
+            }
+            Ok(()) => {}
+            Err(Refusal::Illegal(_)) => self
+                .notes
+                .push(format!("{} is not legal here", mv.handout())),
+            Err(e) => self.notes.push(e.to_string()),
         }
     }
 
@@ -299,44 +315,8 @@ impl Session {
             .clone()
             .unwrap_or(PlayerSpec::Builtin { level });
         let mut machine = spec.build(&self.name(side), &self.engine)?;
-        machine.new_game(self.record.start(), side)?;
+        machine.new_game(self.table.record().start(), side)?;
         Ok(machine)
-    }
-
-    fn fault(&mut self, side: Color, fault: Fault) {
-        self.finish(GameResult {
-            winner: Some(side.flip()),
-            ending: Ending::Fault { side, fault },
-            record: self.record.clone(),
-        });
-    }
-
-    fn finish(&mut self, result: GameResult) {
-        self.clocks.pause();
-        match result.winner {
-            Some(w) => self.score[w.index()] += 1.0,
-            None => {
-                self.score[0] += 0.5;
-                self.score[1] += 0.5;
-            }
-        }
-        self.phase = Phase::Over(Box::new(result));
-    }
-
-    fn check_status(&mut self) {
-        if let Some(result) = GameResult::from_status(self.record.status(), &self.record) {
-            self.finish(result);
-        }
-    }
-
-    /// A person whose time ran out while typing loses when the line comes.
-    fn check_flag(&mut self) {
-        if let Phase::Playing = self.phase {
-            let side = self.side();
-            if self.seats[side.index()] == Seat::Human && self.clocks.flagged(side) {
-                self.fault(side, Fault::new(FaultKind::Flag, "the clock ran out"));
-            }
-        }
     }
 
     fn handle(&mut self, line: &str) -> Flow {
@@ -349,7 +329,7 @@ impl Session {
                 self.mode = Mode::Normal;
                 match PieceKind::from_letter(line.trim().chars().next().unwrap_or(' ')) {
                     Some(kind) if self.rules.promotions().contains(&kind) => {
-                        self.play_human(Move::new(from, to, Some(kind)));
+                        self.play(Move::new(from, to, Some(kind)));
                         Flow::Continue
                     }
                     _ => {
@@ -381,25 +361,32 @@ impl Session {
             } => {
                 self.level = level.unwrap_or(self.level);
                 self.rules = rules.unwrap_or(self.rules);
+                let [white, black] = self.table.seats();
                 let person = color.unwrap_or_else(|| {
-                    if self.seats[1] == Seat::Human && self.seats[0] != Seat::Human {
+                    if black == Seat::Human && white != Seat::Human {
                         Color::Black
                     } else {
                         Color::White
                     }
                 });
-                self.seats = [Seat::Computer(self.level); 2];
-                self.seats[person.index()] = Seat::Human;
-                self.new_game(Position::startpos(self.rules), self.time_ms, self.time_ms);
+                let mut seats = [Seat::Computer(self.level); 2];
+                seats[person.index()] = Seat::Human;
+                let start = Position::startpos(self.rules);
+                self.new_game(Table::new(start, self.time_ms, self.time_ms, seats));
             }
             Command::Game { white, black } => {
-                self.seats = [white, black];
-                self.new_game(Position::startpos(self.rules), self.time_ms, self.time_ms);
+                let start = Position::startpos(self.rules);
+                self.new_game(Table::new(
+                    start,
+                    self.time_ms,
+                    self.time_ms,
+                    [white, black],
+                ));
             }
             Command::Save(path) => self.save(&path),
             Command::Load { path, side } => self.load(&path, side),
             Command::Time { side, ms } => {
-                self.clocks.set_ms(side, ms);
+                self.table.set_time(side, ms);
                 self.notes.push(format!(
                     "{side}'s clock set to {}",
                     clock::show(Duration::from_millis(ms))
@@ -411,108 +398,69 @@ impl Session {
             }
             Command::Undo => self.undo(),
             Command::Setup => {
-                self.clocks.pause();
-                let pos = self.record.position();
+                self.table.pause_clock();
+                let pos = self.table.position();
                 self.mode = Mode::Setup {
                     board: pos.board(),
                     side: pos.side_to_move(),
                 };
                 self.notes.extend(SETUP_HELP.lines().map(str::to_string));
             }
-            Command::Resign => match self.phase {
-                Phase::Playing => {
-                    let side = self.side();
-                    let loser = if self.seats[side.index()] == Seat::Human {
-                        side
-                    } else {
-                        side.flip()
-                    };
-                    self.finish(GameResult {
-                        winner: Some(loser.flip()),
-                        ending: Ending::Resigned(loser),
-                        record: self.record.clone(),
-                    });
+            Command::Resign => {
+                let side = self.side();
+                let loser = if self.table.seat(side) == Seat::Human {
+                    side
+                } else {
+                    side.flip()
+                };
+                if self.table.resign(loser).is_err() {
+                    self.notes.push("there is no game to resign".to_string());
                 }
-                _ => self.notes.push("there is no game to resign".to_string()),
-            },
+            }
             Command::End => {
-                self.clocks.pause();
-                if let Phase::Playing = self.phase {
+                if self.table.end() {
                     self.notes.push("game ended without a result".to_string());
                 }
-                self.phase = Phase::Ended;
             }
         }
         Flow::Continue
     }
 
     fn typed_move(&mut self, text: &str) {
-        if !matches!(self.phase, Phase::Playing) {
-            self.notes
-                .push("the game is over: type new for another game, or quit".to_string());
-            return;
-        }
-        let pos = *self.record.position();
-        match pos.parse_move(text) {
-            Err(e) => {
+        match self.table.read_move(text) {
+            Err(Refusal::GameOver) => self
+                .notes
+                .push("the game is over: type new for another game, or quit".to_string()),
+            Err(Refusal::Illegal(e)) => {
                 let mut message = e.to_string();
                 if matches!(e, crate::chess::MoveError::Syntax(_)) {
                     message.push_str("; type help for the commands");
                 }
                 self.notes.push(message);
             }
-            Ok(mv) => {
-                let bare: String = text.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
-                let typed_letter = bare.len() == 5;
-                if mv.promotion().is_some() && self.rules.promotions().len() > 1 && !typed_letter {
-                    self.mode = Mode::Promotion {
-                        from: mv.from(),
-                        to: mv.to(),
-                    };
-                    self.notes
-                        .push("Which piece should the pawn become? q, r, b or n".to_string());
-                } else {
-                    self.play_human(mv);
-                }
+            Ok(Typed::ChoosePromotion { from, to }) => {
+                self.mode = Mode::Promotion { from, to };
+                self.notes
+                    .push("Which piece should the pawn become? q, r, b or n".to_string());
             }
+            Ok(Typed::Move(mv)) => self.play(mv),
         }
     }
 
-    fn play_human(&mut self, mv: Move) {
-        let side = self.side();
-        if !self.record.position().is_legal(mv) {
-            self.notes
-                .push(format!("{} is not legal here", mv.handout()));
-            return;
-        }
-        if self.clocks.stop().is_some_and(|s| s.flagged) {
-            return self.fault(side, Fault::new(FaultKind::Flag, "the clock ran out"));
-        }
-        self.notes.push(format!("{side} moved {}", mv.handout()));
-        self.record.play(mv);
-        self.check_status();
-    }
-
-    fn new_game(&mut self, start: Position, white_ms: u64, black_ms: u64) {
-        self.clocks = Clocks::new(white_ms, black_ms, 0);
-        self.record = GameRecord::new(start);
+    fn new_game(&mut self, table: Table) {
+        let [white, black] = table.seats();
+        self.table = table;
+        self.counted = false;
         self.machines = [None, None];
-        self.phase = Phase::Playing;
         self.mode = Mode::Normal;
         self.notes.push(format!(
-            "New {} game: white {}, black {}",
-            self.rules, self.seats[0], self.seats[1]
+            "New {} game: white {white}, black {black}",
+            self.rules
         ));
-        self.check_status();
     }
 
     fn save(&mut self, path: &str) {
-        let file = GameFile {
-            position: *self.record.position(),
-            white_ms: self.clocks.left_ms(Color::White),
-            black_ms: self.clocks.left_ms(Color::Black),
-            style: crate::chess::FileStyle::Y2002,
-        };
+        let file = self.table.game_file();
         match crate::referee::write_atomically(std::path::Path::new(path), &file.write("\n")) {
             Ok(()) => self.notes.push(format!("saved to {path}")),
             Err(e) => self.notes.push(format!("not saved: {e}")),
@@ -520,50 +468,49 @@ impl Session {
     }
 
     fn load(&mut self, path: &str, side: Option<Color>) {
+        let seats = match side {
+            Some(side) => {
+                let mut seats = [Seat::Computer(self.level); 2];
+                seats[side.index()] = Seat::Human;
+                seats
+            }
+            None => self.table.seats(),
+        };
         let loaded = std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|text| GameFile::parse(&text, self.rules).map_err(|e| e.to_string()));
-        let file = match loaded {
-            Ok(file) => file,
-            Err(e) => {
-                self.notes.push(format!(
-                    "cannot load {path}: {e}; the current game is unchanged"
-                ));
-                return;
+            .and_then(|text| Table::from_file(&text, self.rules, seats).map_err(|e| e.to_string()));
+        match loaded {
+            Ok(table) => {
+                self.new_game(table);
+                self.notes.push(format!("loaded {path}"));
             }
-        };
-        if let Some(side) = side {
-            self.seats = [Seat::Computer(self.level); 2];
-            self.seats[side.index()] = Seat::Human;
+            Err(e) => self.notes.push(format!(
+                "cannot load {path}: {e}; the current game is unchanged"
+            )),
         }
-        self.new_game(file.position, file.white_ms, file.black_ms);
-        self.notes.push(format!("loaded {path}"));
     }
 
     fn undo(&mut self) {
-        let mut taken = 0;
-        while self.record.undo() {
-            taken += 1;
-            if self.seats[self.side().index()] == Seat::Human {
-                break;
-            }
-        }
+        let result = match self.table.phase() {
+            Phase::Over(result) if self.counted => Some(result.winner),
+            _ => None,
+        };
+        let taken = self.table.undo();
         if taken == 0 {
             self.notes.push("there is no move to take back".to_string());
             return;
         }
-        if let Phase::Over(result) = &self.phase {
+        if let Some(winner) = result {
             // The game goes on, so its result no longer counts.
-            match result.winner {
+            match winner {
                 Some(w) => self.score[w.index()] -= 1.0,
                 None => {
                     self.score[0] -= 0.5;
                     self.score[1] -= 0.5;
                 }
             }
+            self.counted = false;
         }
-        self.clocks.pause();
-        self.phase = Phase::Playing;
         let plural = if taken == 1 { "" } else { "s" };
         self.notes.push(format!("took back {taken} move{plural}"));
     }
@@ -588,8 +535,9 @@ impl Session {
                         "cannot leave setup: {side}'s king is in check; set up a position with no king in check"
                     )),
                     Ok(pos) => {
-                        let (w, b) = (self.clocks.left_ms(Color::White), self.clocks.left_ms(Color::Black));
-                        self.new_game(pos, w, b);
+                        let clocks = self.table.clocks();
+                        let (w, b) = (clocks.left_ms(Color::White), clocks.left_ms(Color::Black));
+                        self.new_game(Table::new(pos, w, b, self.table.seats()));
                         return;
                     }
                     Err(e) => self.notes.push(format!("cannot leave setup: {e}")),

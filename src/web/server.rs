@@ -337,7 +337,10 @@ fn read(request: &mut tiny_http::Request, bound: SocketAddr) -> Result<Request, 
 }
 
 fn respond(request: tiny_http::Request, response: Response) {
-    let mut out = tiny_http::Response::from_data(response.body).with_status_code(response.status);
+    // Always a Content-Length, never chunked: simpler for scripts.
+    let mut out = tiny_http::Response::from_data(response.body)
+        .with_status_code(response.status)
+        .with_chunked_threshold(usize::MAX);
     let mut add = |name: &str, value: &str| match tiny_http::Header::from_bytes(name, value) {
         Ok(h) => out.add_header(h),
         Err(()) => log::warn!("bad header {name}"),

@@ -66,6 +66,8 @@ pub struct Slot<G> {
     changed: Condvar,
     /// Milliseconds since the store's epoch when someone last asked.
     touched: AtomicU64,
+    /// The store's use count then: orders uses closer than a millisecond.
+    used: AtomicU64,
 }
 
 impl<G> Slot<G> {
@@ -161,6 +163,7 @@ pub struct Store<G> {
     epoch: Instant,
     ids: RandomState,
     counter: AtomicU64,
+    uses: AtomicU64,
 }
 
 impl<G: Retire> Store<G> {
@@ -173,6 +176,7 @@ impl<G: Retire> Store<G> {
             epoch: Instant::now(),
             ids: RandomState::new(),
             counter: AtomicU64::new(0),
+            uses: AtomicU64::new(0),
         }
     }
 
@@ -201,7 +205,7 @@ impl<G: Retire> Store<G> {
         if games.len() >= self.cap {
             let oldest = games
                 .values()
-                .min_by_key(|s| s.touched.load(Ordering::Relaxed))
+                .min_by_key(|s| s.used.load(Ordering::Relaxed))
                 .map(|s| s.id);
             if let Some(slot) = oldest.and_then(|id| games.remove(&id)) {
                 log::info!("dropping game {} to make room", slot.id);
@@ -217,6 +221,7 @@ impl<G: Retire> Store<G> {
             }),
             changed: Condvar::new(),
             touched: AtomicU64::new(self.now_ms()),
+            used: AtomicU64::new(self.uses.fetch_add(1, Ordering::Relaxed)),
         });
         games.insert(id, Arc::clone(&slot));
         drop(games);
@@ -229,6 +234,8 @@ impl<G: Retire> Store<G> {
         let id = GameId::parse(id)?;
         let slot = lock(&self.games).get(&id).cloned()?;
         slot.touched.store(self.now_ms(), Ordering::Relaxed);
+        slot.used
+            .store(self.uses.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
         Some(slot)
     }
 
@@ -290,9 +297,7 @@ mod tests {
             retired: Arc::clone(&retired),
         };
         let a = store.insert(|_| toy()).id().to_string();
-        std::thread::sleep(Duration::from_millis(5));
         let b = store.insert(|_| toy()).id().to_string();
-        std::thread::sleep(Duration::from_millis(5));
         assert!(store.get(&a).is_some());
         let c = store.insert(|_| toy()).id().to_string();
         assert_eq!(store.len(), 2);

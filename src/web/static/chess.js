@@ -57,7 +57,9 @@ function renderPlayer(el, color) {
   const p = state.players[color];
   el.dataset.color = color;
   el.querySelector('.name').textContent = p.name;
-  el.querySelector('.seat').textContent = p.player === 'human' ? color : `${color} · level ${p.level}`;
+  const humans = humanSides(state).length;
+  const who = p.player === 'human' ? (humans === 1 ? 'you' : 'person') : `machine, level ${p.level}`;
+  el.querySelector('.seat').textContent = `${color} · ${who}`;
   el.classList.toggle('to-move', state.to_move === color);
   el.classList.toggle('thinking', state.to_move === color && state.thinking);
 }
@@ -144,6 +146,9 @@ function render(s) {
   $('btn-end').disabled = s.status !== 'playing';
   $('move-input').disabled = !humanToMove;
   tickClocks();
+  // For scripts and tests: which version of which game is on the screen.
+  document.body.dataset.game = s.id;
+  document.body.dataset.version = s.version;
 }
 
 function show(s) {
@@ -243,7 +248,6 @@ function currentLevel() {
 }
 
 async function newGame(options) {
-  setMessage('');
   try {
     const s = await request('POST', API, options);
     await openGame(s);
@@ -278,6 +282,7 @@ function wireDialogs() {
     const minutes = parseFloat(form.minutes.value);
     if (!(minutes > 0)) return;
     $('dlg-new').close();
+    setMessage('');
     newGame({
       rules: form.rules.value,
       ...seatsFor(form.side.value, form.level.value),

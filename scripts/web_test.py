@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""Browser tests of the web board (`antichess serve`), as a person uses it.
+
+Playwright for Python drives Debian's Chromium (/usr/bin/chromium; the
+browser Playwright downloads itself cannot be had offline) against a real
+server on a free port. The steps play an antichess game by clicking,
+dragging and typing, see an illegal move refused with its reason, save and
+load a game file (a damaged one refused), set a clock, start a game as
+black, and choose a promotion in chess. Each page is photographed into the
+screenshot folder (target/screenshots/ by default) for people to look at.
+
+    python3 scripts/web_test.py [--binary target/release/antichess]
+
+Needs: pip install -r scripts/requirements-web.txt; apt-get install chromium.
+The last line is `N passed, M failed`; the exit status is 1 if any failed.
+"""
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+import traceback
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1280, "height": 860}
+PATIENCE_S = 60
+
+
+class Server:
+    """`antichess serve --port 0`, and the JSON API for checking the page."""
+
+    def __init__(self, binary):
+        self.proc = subprocess.Popen(
+            [binary, "serve", "--port", "0"],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith("http://"):
+            self.stop()
+            raise RuntimeError(f"the server printed {line!r}, not its address")
+        self.page_url = line
+        self.base = line.rsplit("/", 1)[0]
+
+    def api(self, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(req, timeout=PATIENCE_S) as resp:
+            return json.load(resp)
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+# ---- helpers on the chess page -------------------------------------------
+
+def address(page):
+    # page.url may lag behind history.replaceState; the page's own is exact.
+    return page.evaluate("location.href")
+
+
+def game_id(page):
+    return address(page).split("game=")[1].split("&")[0]
+
+
+def state(server, page):
+    return server.api(f"/api/chess/games/{game_id(page)}")
+
+
+def wait_for(what, test, timeout=PATIENCE_S):
+    """Calls test() until it returns something true; its value."""
+    end = time.monotonic() + timeout
+    while True:
+        value = test()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def square(page, name):
+    return page.locator(f'#board .sq[data-square="{name}"]')
+
+
+def click_move(page, frm, to):
+    square(page, frm).click()
+    square(page, to).click()
+
+
+def drag_move(page, frm, to):
+    a = square(page, frm).bounding_box()
+    b = square(page, to).bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+def type_move(page, text):
+    page.fill("#move-input", text)
+    page.press("#move-input", "Enter")
+
+
+def new_game(page, side="white", level="1", rules="antichess", minutes="5"):
+    page.click("#btn-new")
+    form = page.locator("#dlg-new")
+    form.locator("select[name=rules]").select_option(rules)
+    form.locator(f"input[name=side][value={side}]").check()
+    form.locator("select[name=level]").select_option(level)
+    form.locator("input[name=minutes]").fill(minutes)
+    old = address(page)
+    page.click("#new-start")
+    wait_for("the new game's address", lambda: address(page) != old and "game=" in address(page))
+    expect(page.locator("#status")).not_to_have_text("Loading…")
+
+
+def shown(server, page):
+    """The game's state once the page shows that same version."""
+    s = state(server, page)
+    on_page = page.evaluate("[document.body.dataset.game, document.body.dataset.version]")
+    return s if on_page == [s["id"], str(s["version"])] else None
+
+
+def our_turn(server, page, side):
+    s = shown(server, page)
+    if s is None or s["status"] != "playing":
+        return s
+    return s if s["to_move"] == side else None
+
+
+def load_file(page, name, text, side="both"):
+    page.click("#btn-load")
+    dialog = page.locator("#dlg-load")
+    dialog.locator("input[type=file]").set_input_files(
+        files=[{"name": name, "mimeType": "text/plain", "buffer": text.encode()}]
+    )
+    dialog.locator(f"input[name=side][value={side}]").check()
+    page.click("#load-start")
+
+
+# ---- the steps ---------------------------------------------------------------
+
+def test_play_a_game_by_mouse_and_keyboard(server, page, shots):
+    """A whole antichess game against the machine at level 1: our moves
+    by click-click, drag and typing in turn, until the game is over."""
+    page.goto(server.page_url)
+    expect(page.locator("#board .sq")).to_have_count(64)
+    expect(page.locator("#board .piece")).to_have_count(32)
+    page.screenshot(path=shots / "chess-start.png")
+    new_game(page, side="white", level="1")
+    rng = random.Random(6170)
+    ways = [click_move, drag_move, lambda p, f, t: type_move(p, f"{f}-{t}")]
+    for ply in range(400):
+        s = wait_for("our turn", lambda: our_turn(server, page, "white"))
+        if s["status"] != "playing":
+            break
+        mv = rng.choice(s["moves"])
+        before = len(s["history"])
+        ways[ply % 3](page, mv["from"], mv["to"])
+        wait_for(f"{mv['move']} to be played",
+                 lambda: len(state(server, page)["history"]) > before)
+        if ply == 6:
+            wait_for("the machine's reply", lambda: our_turn(server, page, "white"))
+            expect(page.locator("#last-move")).to_have_text("black moved " + state(server, page)["last_move"]["move"])
+            page.screenshot(path=shots / "chess-midgame.png")
+    s = state(server, page)
+    assert s["status"] == "over", s["status"]
+    expect(page.locator("#status")).to_contain_text("Game over")
+    expect(page.locator("#status")).to_contain_text(s["result"]["text"])
+    page.screenshot(path=shots / "chess-game-over.png")
+
+
+def test_illegal_move_is_refused_with_its_reason(server, page, shots):
+    page.goto(server.page_url)
+    new_game(page, side="both")
+    type_move(page, "e2-e4")
+    expect(page.locator("#last-move")).to_have_text("white moved e2-e4")
+    click_move(page, "d7", "d5")
+    expect(page.locator("#last-move")).to_have_text("black moved d7-d5")
+    # The board offers only the capture; typing another move says why.
+    square(page, "a2").click()
+    expect(square(page, "a3")).not_to_have_class(re.compile(r"\btarget\b"))
+    type_move(page, "a2-a3")
+    expect(page.locator("#message")).to_have_text("a capture is compulsory: e4-d5")
+    type_move(page, "e4-e9")
+    expect(page.locator("#message")).to_contain_text("is not a move")
+    square(page, "e4").click()
+    expect(square(page, "d5")).to_have_class(re.compile(r"\btarget-capture\b"))
+    page.screenshot(path=shots / "chess-illegal-move.png")
+    square(page, "d5").click()
+    expect(page.locator("#last-move")).to_have_text("white moved e4-d5")
+    expect(page.locator("#message")).to_have_text("")
+
+
+def test_save_and_load(server, page, shots):
+    page.goto(server.page_url)
+    new_game(page, side="both")
+    for mv in ["e2-e4", "b7-b5", "f1-b5"]:
+        type_move(page, mv)
+        expect(page.locator("#history .mv.latest")).to_have_text(mv)
+    with page.expect_download() as info:
+        page.click("#btn-save")
+    saved = Path(info.value.path()).read_text()
+    lines = saved.splitlines()
+    assert lines[0] == "black" and len(lines) == 11, saved
+    assert lines[6] == "-B------", saved
+    board_before = state(server, page)["board"]
+    # Play goes on after saving.
+    type_move(page, "c8-a6")
+    expect(page.locator("#last-move")).to_have_text("black moved c8-a6")
+    # A damaged file is refused with its line; the game is kept.
+    broken = saved.replace("-B------", "-B--Z---")
+    load_file(page, "broken.txt", broken)
+    expect(page.locator("#load-message")).to_contain_text("line 7")
+    expect(page.locator("#load-message")).to_contain_text("unchanged")
+    page.screenshot(path=shots / "chess-load-refused.png")
+    assert state(server, page)["history"][-1] == "c8-a6"
+    page.locator("#dlg-load button[value=cancel]").click()
+    # The saved file loads back, the person playing black.
+    load_file(page, "saved.txt", saved, side="black")
+    expect(page.locator("#message")).to_have_text("Loaded saved.txt.")
+    s = state(server, page)
+    assert s["board"] == board_before, s["board"]
+    assert s["to_move"] == "black" and s["players"]["black"]["player"] == "human"
+    page.screenshot(path=shots / "chess-loaded.png")
+
+
+def test_set_a_clock(server, page, shots):
+    page.goto(server.page_url)
+    new_game(page, side="both", minutes="5")
+    page.click("#btn-clock")
+    dialog = page.locator("#dlg-clock")
+    dialog.locator("input[name=side][value=black]").check()
+    dialog.locator("input[name=time]").fill("1:23")
+    page.click("#clock-set")
+    expect(page.locator("#message")).to_contain_text("black's clock set to 1:23")
+    assert state(server, page)["players"]["black"]["clock_ms"] == 83000
+    expect(page.locator("#player-top .clock")).to_have_text("1:23")
+    # White's clock runs; the page counts it down between answers.
+    first = page.locator("#player-bottom .clock").inner_text()
+    wait_for("white's clock to tick", lambda: page.locator("#player-bottom .clock").inner_text() != first, 5)
+    page.screenshot(path=shots / "chess-clock-set.png")
+
+
+def test_new_game_as_black(server, page, shots):
+    page.goto(server.page_url)
+    new_game(page, side="black", level="3")
+    expect(page.locator("#last-move")).to_contain_text("white moved", timeout=PATIENCE_S * 1000)
+    # Black at the bottom: the board is turned, h1 top left.
+    first = page.locator("#board .sq").first
+    assert first.get_attribute("data-square") == "h1"
+    s = state(server, page)
+    assert s["players"]["black"]["player"] == "human" and s["to_move"] == "black"
+    last = s["last_move"]
+    expect(square(page, last["to"])).to_have_class(re.compile(r"\blast\b"))
+    page.screenshot(path=shots / "chess-as-black.png")
+
+
+def test_chess_promotion_choice(server, page, shots):
+    page.goto(server.page_url)
+    new_game(page, side="both", rules="chess")
+    position = "white 300000 300000\n----k---\n-P------\n--------\n--------\n--------\n-p------\n--------\nR---K--R\n"
+    load_file(page, "promotion.txt", position)
+    expect(page.locator("#board .piece")).to_have_count(6)
+    click_move(page, "b7", "b8")
+    expect(page.locator("#dlg-promotion")).to_be_visible()
+    expect(page.locator("#promotion-choices .promo")).to_have_count(4)
+    page.screenshot(path=shots / "chess-promotion.png")
+    page.click("#promotion-choices .promo[data-promotion=n]")
+    expect(page.locator("#last-move")).to_have_text("white moved b7-b8n")
+    assert state(server, page)["board"][0] == "-N--k---"
+    type_move(page, "e8-f7")
+    expect(page.locator("#last-move")).to_have_text("black moved e8-f7")
+    drag_move(page, "e1", "g1")
+    expect(page.locator("#last-move")).to_have_text("white moved e1-g1")
+    assert state(server, page)["board"][7] == "R----RK-"
+    page.click("#btn-undo")
+    expect(page.locator("#message")).to_have_text("Took back 1 move.")
+    assert state(server, page)["board"][7] == "R---K--R"
+
+
+TESTS = [
+    test_play_a_game_by_mouse_and_keyboard,
+    test_illegal_move_is_refused_with_its_reason,
+    test_save_and_load,
+    test_set_a_clock,
+    test_new_game_as_black,
+    test_chess_promotion_choice,
+]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default="target/release/antichess")
+    parser.add_argument("--screenshots", default="target/screenshots")
+    parser.add_argument("-k", default="", help="run only the steps whose name contains this")
+    args = parser.parse_args()
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    server = Server(args.binary)
+    passed = failed = 0
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for test in TESTS:
+                if args.k not in test.__name__:
+                    continue
+                context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+                page = context.new_page()
+                errors = []
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                try:
+                    test(server, page, shots)
+                    assert not errors, f"errors in the page: {errors}"
+                    passed += 1
+                    print(f"ok {test.__name__}")
+                except Exception:
+                    failed += 1
+                    print(f"FAILED {test.__name__}")
+                    traceback.print_exc()
+                    page.screenshot(path=shots / f"failed-{test.__name__}.png")
+                finally:
+                    context.close()
+            browser.close()
+    finally:
+        server.stop()
+    print(f"web: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
