@@ -357,14 +357,6 @@ function wire() {
     buildBoard();
     render(state);
   });
-  $('btn-copy').addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(state.transcript);
-      setMessage('Transcript copied.', 'info');
-    } catch (e) {
-      setMessage('The browser did not allow copying; use Transcript to download it.');
-    }
-  });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && route.length) { route = []; paintBoard(); }
   });
