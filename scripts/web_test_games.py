@@ -6,7 +6,8 @@ browser Playwright downloads itself cannot be had offline) against a real
 `antichess serve --port 0`, as a person uses the pages. Checkers: moves by
 clicking square after square (a multi-jump route included), a typed
 illegal move refused with its reason, a draw offered to the machine and
-answered, the transcript downloaded, a new game as White. ChessForge:
+answered, an offer between two people rejected and accepted on the page,
+the transcript downloaded, a new game as White. ChessForge:
 strikes by clicking the highlighted tiles, a refused tile, the solver's
 hint, a game struck to its score, a new game with a seed and the extra
 rules. Each page is photographed into the screenshot folder
@@ -194,6 +195,31 @@ def test_checkers_draw_offer_and_transcript(server, page, shots):
         expect(page.locator("#status")).to_contain_text("Black resigned")
 
 
+def test_checkers_draw_offer_answered_on_the_banner(server, page, shots):
+    page.goto(server.base + "/checkers")
+    page.click("#btn-new")
+    page.check("#form-new input[name=side][value=both]")
+    page.click("#new-start")
+    expect(page.locator("#status")).to_have_text("Black to move")
+    click_route(page, [11, 15])
+    expect(page.locator("#status")).to_have_text("White to move")
+    page.click("#btn-draw")
+    expect(page.locator("#offer")).to_be_visible()
+    expect(page.locator("#offer-text")).to_have_text("White offers a draw.")
+    expect(page.locator("#status")).to_have_text("White offers a draw — accept or reject?")
+    expect(page.locator("#board .sq.can-move")).to_have_count(0)
+    page.screenshot(path=shots / "checkers-offer.png")
+    page.click("#btn-reject")
+    expect(page.locator("#offer")).to_be_hidden()
+    expect(page.locator("#last-move")).to_have_text("black rejected the draw")
+    expect(page.locator("#btn-draw")).to_be_disabled()
+    click_route(page, [22, 18])
+    page.click("#btn-draw")
+    page.click("#btn-accept")
+    expect(page.locator("#status")).to_have_text("Game over — Drawn by agreement (1/2-1/2)")
+    expect(page.locator("#transcript li.score")).to_have_text("1/2-1/2")
+
+
 def test_checkers_new_game_as_white(server, page, shots):
     page.goto(server.base + "/checkers")
     new_checkers_game(page, "white", 1, 5)
@@ -275,6 +301,7 @@ TESTS = [
     test_checkers_moves_by_clicking,
     test_checkers_illegal_move_is_refused_with_its_reason,
     test_checkers_draw_offer_and_transcript,
+    test_checkers_draw_offer_answered_on_the_banner,
     test_checkers_new_game_as_white,
     test_chessforge_strikes_by_clicking_and_a_hint,
     test_chessforge_game_struck_to_its_score,
