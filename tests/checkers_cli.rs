@@ -90,10 +90,12 @@ fn init_then_transcript_file() {
 }
 
 #[test]
-fn display_is_refused_clearly() {
-    let out = run(&["--display"]);
+fn display_with_a_remote_player_is_refused_clearly() {
+    // `--display` alone serves the web board (tests/web_checkers.rs); a
+    // game against a remote program stays at the terminal.
+    let out = run(&["--display", "--player2=ourgame"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no graphical board"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("leave out --player2"));
 }
 
 #[test]

@@ -7,6 +7,7 @@ use antichess::chessforge::bench::{self, paired_difference};
 use antichess::chessforge::policy::Policy;
 use antichess::chessforge::solver::Budget;
 use antichess::chessforge::{RuleSet, engine, play};
+use antichess::web::{self, chessforge::Setup};
 use clap::{Parser, Subcommand, ValueEnum};
 
 #[derive(Parser)]
@@ -32,6 +33,16 @@ enum Command {
         /// Solver budget for hints: playouts (2000) or time (50ms).
         #[arg(long, default_value = "2000")]
         budget: Budget,
+        /// Play on a board in the web browser: serve the ChessForge page and
+        /// print its address.
+        #[arg(long)]
+        display: bool,
+        /// With --display: the address to listen on.
+        #[arg(long, default_value = "127.0.0.1", requires = "display")]
+        host: String,
+        /// With --display: the port (0 picks a free one).
+        #[arg(long, default_value_t = 8080, requires = "display")]
+        port: u16,
     },
     /// Play seeded games with one or more policies and summarise them.
     Solve {
@@ -96,6 +107,15 @@ fn main() -> ExitCode {
             seed,
             rules,
             budget,
+            display: true,
+            host,
+            port,
+        } => display(seed, rules.into(), budget, host, port).map_err(std::io::Error::other),
+        Command::Play {
+            seed,
+            rules,
+            budget,
+            ..
         } => play::run(seed, rules.into(), budget),
         Command::Solve {
             games,
@@ -117,6 +137,31 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `play --display`: the game on the web board's ChessForge page, served
+/// until the program is stopped; the page's address goes to stdout.
+fn display(
+    seed: Option<u64>,
+    rules: RuleSet,
+    budget: Budget,
+    host: String,
+    port: u16,
+) -> Result<(), String> {
+    // A short seed, shown exactly on the page and easy to type back.
+    let seed = seed.unwrap_or_else(|| play::clock_seed() % 1_000_000);
+    let app = web::App::new();
+    let id = app.chessforge.open(Setup {
+        seed,
+        rules,
+        budget,
+    });
+    let options = web::ServeOptions {
+        host,
+        port,
+        page: format!("chessforge?game={id}"),
+    };
+    web::serve_app(&options, app)
 }
 
 fn solve(

@@ -36,7 +36,8 @@ pub struct Options {
     /// Write a record of the game to FILE.
     #[arg(long, value_name = "FILE")]
     pub transcript: Option<PathBuf>,
-    /// Use a graphical board (not available: this program is text only).
+    /// Play on a board in the web browser: starts the web board's server on
+    /// the checkers page and prints its address (see --listen).
     #[arg(long)]
     pub display: bool,
     /// The first player is a machine player (and prints the transcript).
@@ -61,7 +62,8 @@ pub struct Options {
     /// Seed of the machine players' random choices, for reproducible games.
     #[arg(long, value_name = "NUM", allow_negative_numbers = true)]
     pub seed: Option<i64>,
-    /// Address to host on (default 0.0.0.0:6161; port 0 picks a free one).
+    /// Address to host on (default 0.0.0.0:6161; port 0 picks a free one);
+    /// with --display, where the web board listens (default 127.0.0.1:8080).
     #[arg(long, value_name = "ADDR", hide = true)]
     pub listen: Option<String>,
     /// Every network wait (connecting, greeting, opening, each turn, the
@@ -90,8 +92,9 @@ pub struct Options {
 /// Why the program could not do what it was asked.
 #[derive(Debug)]
 pub enum CliError {
-    /// `--display` was given.
-    NoDisplay,
+    /// `--display` was combined with an option it cannot honour, or the
+    /// web board could not start.
+    Display(String),
     /// A file could not be read or written.
     File(PathBuf, io::Error),
     /// The `--init` file is not a valid transcript.
@@ -109,9 +112,7 @@ pub enum CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::NoDisplay => f.write_str(
-                "--display: this program has no graphical board; leave the option out to play at the terminal",
-            ),
+            CliError::Display(e) => write!(f, "--display: {e}"),
             CliError::File(p, e) => write!(f, "{}: {e}", p.display()),
             CliError::Init(p, e) => write!(f, "{}: {e}", p.display()),
             CliError::Net(e) => write!(f, "{e}"),
@@ -197,9 +198,6 @@ fn net_timeouts(opts: &Options) -> Result<Timeouts, CliError> {
 
 /// Runs the program as `opts` say, with the terminal on `input`/`output`.
 pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Result<(), CliError> {
-    if opts.display {
-        return Err(CliError::NoDisplay);
-    }
     if opts.list_moves {
         return list_moves(input, output).map_err(CliError::Io);
     }
@@ -213,6 +211,9 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
     if opts.best_move {
         let machine = Machine::new(seed, opts.level, move_time);
         return best_moves(machine, input, output).map_err(CliError::Io);
+    }
+    if opts.display {
+        return display(opts, seed, move_time);
     }
 
     let machine =
@@ -284,6 +285,68 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
             .map_err(|e| CliError::File(path.clone(), e))?;
     }
     Ok(())
+}
+
+/// `--display`: the game the options set up, on the web board's checkers
+/// page; serves until the program is stopped. The first line on stdout is
+/// the page's address.
+fn display(opts: &Options, seed: u64, move_time: Duration) -> Result<(), CliError> {
+    use crate::web::checkers::{Seat, Setup};
+    if opts.player2.is_some() {
+        return Err(CliError::Display(
+            "the web board plays against this program's machine; leave out --player2 \
+             (a game with a remote program is played at the terminal)"
+                .into(),
+        ));
+    }
+    let record = opts
+        .init
+        .as_deref()
+        .map_or_else(|| Ok(Record::new()), read_init)?;
+    let first_color = if opts.white {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let first = if opts.player1.is_some() {
+        Seat::Machine(opts.level)
+    } else {
+        Seat::Human
+    };
+    let second = Seat::Machine(opts.level2.unwrap_or(opts.level));
+    let second_seed = seed.wrapping_add(SECOND_SEED_OFFSET);
+    let (seats, seeds) = match first_color {
+        Color::Black => ([first, second], [seed, second_seed]),
+        Color::White => ([second, first], [second_seed, seed]),
+    };
+    let setup = Setup {
+        record,
+        seats,
+        seeds,
+        seed,
+        move_time,
+        transcript: opts.transcript.clone(),
+    };
+    let listen = opts.listen.as_deref().unwrap_or("127.0.0.1:8080");
+    let (host, port) = listen
+        .rsplit_once(':')
+        .and_then(|(host, port)| Some((host, port.parse::<u16>().ok()?)))
+        .ok_or_else(|| {
+            CliError::Display(format!(
+                "--listen={listen}: give the address as HOST:PORT (port 0 picks a free one)"
+            ))
+        })?;
+    let app = crate::web::App::new();
+    let id = app.checkers.open(setup);
+    let options = crate::web::ServeOptions {
+        host: host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .to_string(),
+        port,
+        page: format!("checkers?game={id}"),
+    };
+    crate::web::serve_app(&options, app).map_err(CliError::Display)
 }
 
 /// For each PDN FEN line on `input`, the machine's move, `none` if there

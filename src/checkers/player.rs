@@ -135,6 +135,20 @@ impl Machine {
         }
     }
 
+    /// Takes this player's search tables away, if it has made them: a
+    /// server holding many games lends a few tables to whichever player is
+    /// thinking, so its memory does not grow with the games.
+    pub fn take_tables(&mut self) -> Option<Box<Searcher<Seasoned>>> {
+        self.searcher.take()
+    }
+
+    /// Gives this player tables to search with, replacing any it has.
+    /// Tables another player used should be cleared first, or its
+    /// evaluation noise would leak into this player's choices.
+    pub fn give_tables(&mut self, tables: Box<Searcher<Seasoned>>) {
+        self.searcher = Some(tables);
+    }
+
     /// The limits of one move's search.
     fn limits(&self) -> Limits {
         let limits = Limits::movetime(self.move_time);

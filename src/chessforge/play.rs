@@ -66,7 +66,7 @@ pub fn status(board: &Board) -> String {
 }
 
 /// The movement rule in words.
-fn explain(rule: Symbol) -> &'static str {
+pub fn explain(rule: Symbol) -> &'static str {
     match rule {
         Symbol::One => "exactly 1 square away along a line",
         Symbol::Two => "exactly 2 squares away along a line",
@@ -82,14 +82,17 @@ fn explain(rule: Symbol) -> &'static str {
     }
 }
 
+/// A seed from the clock, for a game whose seed was not given.
+pub fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// Plays in the terminal. Without a seed one is taken from the clock and
 /// shown, so that the game can be replayed.
 pub fn run(seed: Option<u64>, rules: RuleSet, budget: Budget) -> io::Result<()> {
-    let seed = seed.unwrap_or_else(|| {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = seed.unwrap_or_else(clock_seed);
     let stdin = io::stdin();
     let mut stdout = io::stdout().lock();
     session(stdin.lock(), &mut stdout, seed, rules, budget)

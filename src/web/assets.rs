@@ -5,6 +5,12 @@
 /// The antichess and chess page.
 pub const CHESS_PAGE: &str = include_str!("static/chess.html");
 
+/// The checkers page.
+pub const CHECKERS_PAGE: &str = include_str!("static/checkers.html");
+
+/// The ChessForge page.
+pub const CHESSFORGE_PAGE: &str = include_str!("static/chessforge.html");
+
 /// Files served under `/static/`, with their content types.
 const FILES: &[(&str, &str, &str)] = &[
     (
@@ -33,6 +39,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("static/chess.js"),
     ),
     (
+        "checkers.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/checkers.js"),
+    ),
+    (
+        "chessforge.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/chessforge.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("static/favicon.svg"),
@@ -50,6 +66,8 @@ pub fn find(name: &str) -> Option<(&'static str, &'static str)> {
 /// Every embedded file with its size, for the page-weight check.
 pub fn sizes() -> impl Iterator<Item = (&'static str, usize)> {
     std::iter::once(("chess.html", CHESS_PAGE.len()))
+        .chain(std::iter::once(("checkers.html", CHECKERS_PAGE.len())))
+        .chain(std::iter::once(("chessforge.html", CHESSFORGE_PAGE.len())))
         .chain(FILES.iter().map(|&(name, _, body)| (name, body.len())))
 }
 

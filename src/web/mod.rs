@@ -21,7 +21,11 @@
 
 pub mod assets;
 pub mod body;
+pub mod checkers;
+mod checkers_view;
 pub mod chess;
+pub mod chessforge;
+mod chessforge_view;
 pub mod machine;
 pub mod server;
 pub mod store;
@@ -45,6 +49,10 @@ const SWEEP_EVERY: Duration = Duration::from_secs(60);
 pub struct App {
     /// Antichess and chess.
     pub chess: chess::ChessApi,
+    /// Checkers (the CS61B game).
+    pub checkers: checkers::CheckersApi,
+    /// ChessForge (the CS71 puzzle).
+    pub chessforge: chessforge::ForgeApi,
 }
 
 impl App {
@@ -52,11 +60,15 @@ impl App {
     pub fn new() -> App {
         App {
             chess: chess::ChessApi::new(GAME_CAP, IDLE_LIMIT),
+            checkers: checkers::CheckersApi::new(GAME_CAP, IDLE_LIMIT),
+            chessforge: chessforge::ForgeApi::new(GAME_CAP, IDLE_LIMIT),
         }
     }
 
     fn sweep(&self) {
         self.chess.sweep();
+        self.checkers.sweep();
+        self.chessforge.sweep();
     }
 }
 
@@ -73,20 +85,26 @@ pub struct ServeOptions {
     pub host: String,
     /// Port; 0 picks a free one.
     pub port: u16,
-    /// The page whose address is printed: `chess`.
+    /// The page whose address is printed: `chess`, `checkers?game=ID`, ...
     pub page: String,
 }
 
 /// Serves until the process is killed. The first line on stdout is the
 /// page's address, `http://HOST:PORT/PAGE`, with the real port.
 pub fn serve(options: &ServeOptions) -> Result<(), String> {
+    serve_app(options, App::new())
+}
+
+/// Serves `app`, whose games may have been opened beforehand (`checkers
+/// --display` opens the command line's game and names it in the page).
+pub fn serve_app(options: &ServeOptions, app: App) -> Result<(), String> {
     let host = if options.host.contains(':') && !options.host.starts_with('[') {
         format!("[{}]", options.host)
     } else {
         options.host.clone()
     };
     let (server, bound) = server::bind(&format!("{host}:{}", options.port))?;
-    let app = Arc::new(App::new());
+    let app = Arc::new(app);
     let sweeper = Arc::clone(&app);
     std::thread::Builder::new()
         .name("web sweeper".into())

@@ -396,6 +396,16 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
             assets::CHESS_PAGE,
         )),
         ["api", "chess", rest @ ..] => super::chess::api(&app.chess, req, rest),
+        ["checkers"] => get(Response::bytes(
+            "text/html; charset=utf-8",
+            assets::CHECKERS_PAGE,
+        )),
+        ["chessforge"] => get(Response::bytes(
+            "text/html; charset=utf-8",
+            assets::CHESSFORGE_PAGE,
+        )),
+        ["api", "checkers", rest @ ..] => super::checkers::api(&app.checkers, req, rest),
+        ["api", "chessforge", rest @ ..] => super::chessforge::api(&app.chessforge, req, rest),
         _ => Err(ApiError::not_found(&req.path)),
     }
 }

@@ -1,0 +1,355 @@
+#!/usr/bin/env python3
+"""Browser tests of the web board's checkers and ChessForge pages.
+
+Playwright for Python drives Debian's Chromium (/usr/bin/chromium; the
+browser Playwright downloads itself cannot be had offline) against a real
+`antichess serve --port 0`, as a person uses the pages. Checkers: moves by
+clicking square after square (a multi-jump route included), a typed
+illegal move refused with its reason, a draw offered to the machine and
+answered, an offer between two people rejected and accepted on the page,
+the transcript downloaded, a new game as White. ChessForge:
+strikes by clicking the highlighted tiles, a refused tile, the solver's
+hint, a game struck to its score, a new game with a seed and the extra
+rules. Each page is photographed into the screenshot folder
+(target/screenshots/ by default) for people to look at.
+
+    python3 scripts/web_test_games.py [--binary target/release/antichess]
+
+Needs: pip install -r scripts/requirements-web.txt; apt-get install chromium.
+The last line is `N passed, M failed`; the exit status is 1 if any failed.
+"""
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import traceback
+import urllib.request
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VIEWPORT = {"width": 1280, "height": 860}
+PATIENCE_MS = 60_000
+
+# The folder for the README's small screenshots (--docs), or None.
+docs = None
+
+
+class Server:
+    """`antichess serve --port 0`, and the JSON API for checking the pages."""
+
+    def __init__(self, binary):
+        self.proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+        line = self.proc.stdout.readline().strip()
+        if not line.startswith("http://"):
+            self.stop()
+            raise RuntimeError(f"the server printed {line!r}, not its address")
+        self.base = line.rsplit("/", 1)[0]
+
+    def api(self, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.base + path, data=data)
+        if data is not None:
+            req.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(req, timeout=PATIENCE_MS / 1000) as resp:
+            return json.load(resp)
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def photograph(page, shots, name, docs=None, prepare=None):
+    """A screenshot of the page into the screenshot folder; with `docs`, a
+    small one of the same game (rendered at 0.6 pixels per CSS pixel) for
+    the README as docs/web-NAME.png. `prepare(page)` sets the small page up
+    as the big one was."""
+    page.screenshot(path=shots / f"{name}.png")
+    if docs is None:
+        return
+    context = page.context.browser.new_context(viewport=VIEWPORT, device_scale_factor=0.6)
+    try:
+        small = context.new_page()
+        small.goto(page.evaluate("location.href"))
+        expect(small.locator("#seed-line")).to_contain_text(game_id(page))
+        if prepare:
+            prepare(small)
+        small.screenshot(path=docs / f"web-{name}.png")
+    finally:
+        context.close()
+
+
+def game_id(page):
+    # page.url may lag behind history.replaceState; the page's own is exact.
+    return page.evaluate("new URL(location.href).searchParams.get('game')")
+
+
+def wait_js(page, condition):
+    page.wait_for_function(condition, timeout=PATIENCE_MS)
+
+
+# ---- checkers --------------------------------------------------------------
+
+def checkers(server, page):
+    return server.api(f"/api/checkers/games/{game_id(page)}")
+
+
+def new_checkers_game(page, side, level, seed):
+    page.click("#btn-new")
+    page.check(f"#form-new input[name=side][value={side}]")
+    page.select_option("#levels", str(level))
+    page.fill("#form-new input[name=seed]", str(seed))
+    page.click("#new-start")
+    expect(page.locator("#seed-line")).to_contain_text(f"seed {seed}")
+
+
+def wait_for_my_turn(page):
+    wait_js(page, "() => /your move|accept or reject|Game over/.test(document.getElementById('status').textContent)")
+
+
+def click_route(page, path):
+    for sq in path:
+        page.click(f"#board .sq[data-square='{sq}']")
+
+
+def test_checkers_moves_by_clicking(server, page, shots):
+    page.goto(server.base + "/checkers")
+    new_checkers_game(page, "black", 4, 2004)
+    assert page.get_attribute("#board", "data-orientation") == "black", "the person's Black is at the bottom"
+    jumped = False
+    for turn in range(8):
+        wait_for_my_turn(page)
+        state = checkers(server, page)
+        if state["status"] != "playing":
+            break
+        moves = state["moves"]
+        jumps = [m for m in moves if m["captures"]]
+        chosen = max(jumps, key=lambda m: len(m["path"])) if jumps else moves[(turn * 5) % len(moves)]
+        click_route(page, chosen["path"])
+        expect(page.locator("#transcript")).to_contain_text(chosen["move"])
+        jumped = jumped or bool(chosen["captures"])
+        # The machine's reply comes by itself, said in words.
+        wait_js(page, "() => /^white /.test(document.getElementById('last-move').textContent)"
+                      " || document.getElementById('status').textContent.startsWith('Game over')")
+    state = checkers(server, page)
+    assert jumped, "a jump came up and was clicked"
+    assert state["last_move"]["side"] == "white"
+    expect(page.locator("#last-move")).to_have_text(state["last_action"]["text"])
+    for sq in state["last_move"]["path"]:
+        expect(page.locator(f"#board .sq[data-square='{sq}']")).to_have_class(re.compile(r"\bpath\b"))
+    # The photograph shows a route being chosen: the first click of a move.
+    wait_for_my_turn(page)
+    first = checkers(server, page)["moves"][0]["path"][0]
+
+    def choosing(p):
+        p.click(f"#board .sq[data-square='{first}']")
+        expect(p.locator("#board .sq.next").first).to_be_visible()
+
+    choosing(page)
+    photograph(page, shots, "checkers", docs, choosing)
+
+
+def test_checkers_illegal_move_is_refused_with_its_reason(server, page, shots):
+    page.goto(server.base + "/checkers")
+    new_checkers_game(page, "black", 1, 7)
+    page.fill("#move-input", "11-14")
+    page.press("#move-input", "Enter")
+    expect(page.locator("#message")).to_contain_text("`11-14` is not a legal move here")
+    expect(page.locator("#message")).to_contain_text("11-15")
+    assert checkers(server, page)["transcript"] == "", "nothing was played"
+    page.fill("#move-input", "11-15")
+    page.press("#move-input", "Enter")
+    expect(page.locator("#transcript")).to_contain_text("1. 11-15")
+
+
+def test_checkers_draw_offer_and_transcript(server, page, shots):
+    page.goto(server.base + "/checkers")
+    new_checkers_game(page, "black", 2, 61)
+    click_route(page, [11, 15])
+    wait_for_my_turn(page)
+    page.click("#btn-draw")
+    wait_js(page, "() => /accepted the draw|rejected the draw/.test(document.getElementById('last-move').textContent)")
+    state = checkers(server, page)
+    assert state["last_action"]["action"] in ("accept", "reject"), state["last_action"]
+    assert "1. 11-15" in state["transcript"] and "draw" in state["transcript"]
+    with page.expect_download() as download:
+        page.click("#btn-transcript")
+    text = Path(download.value.path()).read_text()
+    assert text == state["transcript"], f"downloaded {text!r}"
+    if state["status"] == "playing":
+        expect(page.locator("#btn-draw")).to_be_disabled()  # no offer straight after a rejection
+        page.click("#btn-resign")
+        expect(page.locator("#status")).to_contain_text("Black resigned")
+
+
+def test_checkers_draw_offer_answered_on_the_banner(server, page, shots):
+    page.goto(server.base + "/checkers")
+    page.click("#btn-new")
+    page.check("#form-new input[name=side][value=both]")
+    page.click("#new-start")
+    expect(page.locator("#status")).to_have_text("Black to move")
+    click_route(page, [11, 15])
+    expect(page.locator("#status")).to_have_text("White to move")
+    page.click("#btn-draw")
+    expect(page.locator("#offer")).to_be_visible()
+    expect(page.locator("#offer-text")).to_have_text("White offers a draw.")
+    expect(page.locator("#status")).to_have_text("White offers a draw — accept or reject?")
+    expect(page.locator("#board .sq.can-move")).to_have_count(0)
+    page.screenshot(path=shots / "checkers-offer.png")
+    page.click("#btn-reject")
+    expect(page.locator("#offer")).to_be_hidden()
+    expect(page.locator("#last-move")).to_have_text("black rejected the draw")
+    expect(page.locator("#btn-draw")).to_be_disabled()
+    click_route(page, [22, 18])
+    page.click("#btn-draw")
+    page.click("#btn-accept")
+    expect(page.locator("#status")).to_have_text("Game over — Drawn by agreement (1/2-1/2)")
+    expect(page.locator("#transcript li.score")).to_have_text("1/2-1/2")
+
+
+def test_checkers_new_game_as_white(server, page, shots):
+    page.goto(server.base + "/checkers")
+    new_checkers_game(page, "white", 1, 5)
+    assert page.get_attribute("#board", "data-orientation") == "white"
+    wait_for_my_turn(page)
+    expect(page.locator("#last-move")).to_contain_text("black moved")
+    assert checkers(server, page)["players"]["black"]["player"] == "level:1"
+
+
+# ---- ChessForge ------------------------------------------------------------
+
+def forge(server, page):
+    return server.api(f"/api/chessforge/games/{game_id(page)}")
+
+
+def new_forge_game(page, rules, seed):
+    page.click("#btn-new")
+    page.check(f"#form-new input[name=rules][value={rules}]")
+    page.fill("#form-new input[name=seed]", str(seed))
+    page.click("#new-start")
+    expect(page.locator("#seed-line")).to_contain_text(f"seed {seed} · {rules} rules")
+
+
+def strike(page, square, strikes_before):
+    page.click(f"#forge .tile.target[data-square='{square}']")
+    expect(page.locator("#stat-strikes")).to_have_text(str(strikes_before + 1))
+
+
+def test_chessforge_strikes_by_clicking_and_a_hint(server, page, shots):
+    page.goto(server.base + "/chessforge")
+    new_forge_game(page, "standard", 71)
+    expect(page.locator("#forge .tile.target")).to_have_count(36)
+    strike(page, "c3", 0)
+    state = forge(server, page)
+    blocked = next(t["square"] for t in state["tiles"] if t["square"] not in state["targets"])
+    page.click(f"#forge .tile[data-square='{blocked}']")
+    expect(page.locator("#message")).to_contain_text("cannot be struck")
+    assert forge(server, page)["strikes"] == 1, "a refused click strikes nothing"
+    expect(page.locator("#forge .tile.target")).to_have_count(len(state["targets"]))
+    for n in range(14):
+        state = forge(server, page)
+        strike(page, state["targets"][(n * 7) % len(state["targets"])], state["strikes"])
+    state = forge(server, page)
+    expect(page.locator("#rule")).to_have_text(state["last"]["text"])
+    page.click("#btn-hint")
+    expect(page.locator("#forge .tile.hinted")).to_have_count(1, timeout=PATIENCE_MS)
+    hint = forge(server, page)["hint"]
+    assert hint["square"] in state["targets"], f"the hint is a legal strike: {hint}"
+    expect(page.locator("#hint-text")).to_contain_text(f"Strike {hint['square']}")
+    photograph(page, shots, "chessforge", docs, lambda p: expect(p.locator("#forge .tile.hinted")).to_have_count(1))
+    strike(page, hint["square"], state["strikes"])
+    expect(page.locator("#forge .tile.hinted")).to_have_count(0)
+
+
+def test_chessforge_game_struck_to_its_score(server, page, shots):
+    page.goto(server.base + "/chessforge")
+    new_forge_game(page, "standard", 12)
+    while (state := forge(server, page))["status"] == "playing":
+        strike(page, state["targets"][0], state["strikes"])
+    expect(page.locator("#score")).to_have_text(state["score"]["text"])
+    expect(page.locator("#status")).to_have_text("Board cleared!" if state["score"]["cleared"] else "Game over")
+    expect(page.locator("#btn-hint")).to_be_disabled()
+    photograph(page, shots, "chessforge-over")
+
+
+def test_chessforge_new_game_with_extra_rules(server, page, shots):
+    page.goto(server.base + "/chessforge")
+    new_forge_game(page, "extra", 8)
+    state = forge(server, page)
+    assert state["rules"] == "extra" and state["seed"] == 8
+    page.click("#btn-rules")
+    expect(page.locator("#legend-grid")).to_contain_text("skull")
+    page.click("#btn-replay")
+    expect(page.locator("#message")).to_contain_text("seed 8")
+    assert forge(server, page)["board"] == state["board"], "the same seed deals the same board"
+
+
+TESTS = [
+    test_checkers_moves_by_clicking,
+    test_checkers_illegal_move_is_refused_with_its_reason,
+    test_checkers_draw_offer_and_transcript,
+    test_checkers_draw_offer_answered_on_the_banner,
+    test_checkers_new_game_as_white,
+    test_chessforge_strikes_by_clicking_and_a_hint,
+    test_chessforge_game_struck_to_its_score,
+    test_chessforge_new_game_with_extra_rules,
+]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--binary", default="target/release/antichess")
+    parser.add_argument("--screenshots", default="target/screenshots")
+    parser.add_argument("-k", default="", help="run only the steps whose name contains this")
+    parser.add_argument("--docs", help="also write the README's small screenshots into this folder")
+    args = parser.parse_args()
+    global docs
+    docs = Path(args.docs) if args.docs else None
+    shots = Path(args.screenshots)
+    shots.mkdir(parents=True, exist_ok=True)
+    server = Server(args.binary)
+    passed = failed = 0
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for test in TESTS:
+                if args.k not in test.__name__:
+                    continue
+                context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
+                page = context.new_page()
+                errors = []
+                page.on("pageerror", lambda e: errors.append(str(e)))
+                try:
+                    test(server, page, shots)
+                    assert not errors, f"errors in the page: {errors}"
+                    passed += 1
+                    print(f"ok {test.__name__}")
+                except Exception:
+                    failed += 1
+                    print(f"FAILED {test.__name__}")
+                    traceback.print_exc()
+                    page.screenshot(path=shots / f"failed-{test.__name__}.png")
+                finally:
+                    context.close()
+            browser.close()
+    finally:
+        server.stop()
+    print(f"web games: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
