@@ -52,7 +52,7 @@ pub const ANTICHESS_2002: AntichessWeights = AntichessWeights {
     pawn_rank: 4,
     mobility: 20,
     legal_moves: 80,
-    legal_moves_cap: 1000,
+    legal_moves_cap: 12,
     offers: 0,
     tempo: 400,
 };
