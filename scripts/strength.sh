@@ -3,12 +3,22 @@
 # Stockfish, and the level ladder against itself, all refereed by
 # `antichess match` with sudden-death clocks and both colours per opening.
 #
-#   scripts/strength.sh fsf      [GAMES] [SECONDS]   antichess1994 vs fairy-stockfish
-#   scripts/strength.sh sf       [GAMES] [SECONDS]   chess vs stockfish (UCI_Elo limited)
-#   scripts/strength.sh ladder   [GAMES] [SECONDS]   each level against the next
+#   scripts/strength.sh fsf        [GAMES] [SECONDS]   antichess (2002 rules) vs $FSF
+#   scripts/strength.sh fsf1994    [GAMES] [SECONDS]   antichess1994 vs $FSF
+#   scripts/strength.sh fsf-debian [GAMES] [SECONDS]   antichess1994 vs Debian's 11.1
+#   scripts/strength.sh sf         [GAMES] [SECONDS]   chess vs stockfish (UCI_Elo limited)
+#   scripts/strength.sh ladder     [GAMES] [SECONDS]   each level against the next
 #
-# Installs Debian's stockfish / fairy-stockfish when missing. CONCURRENCY
-# (default 1) plays games in parallel; use 1 for the fairest clocks.
+# FSF is the Fairy-Stockfish to play: by default a recent build at
+# /tmp/fairy-stockfish/stockfish (made by the shared
+# tools/build-fairy-stockfish.sh; never committed here) when present, else
+# Debian's /usr/games/fairy-stockfish 11.1, which plays only the 1994 rules
+# exactly (it cannot switch off en passant) and is much weaker: keep it as
+# the second yardstick (fsf-debian). Installs Debian's stockfish /
+# fairy-stockfish when missing. CONCURRENCY (default 1) plays games in
+# parallel; use 1 for the fairest clocks. PGN=FILE keeps the games. The
+# summary reports wins on time apart, and the score with wins on time in
+# games over 300 plies counted as draws.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-fsf}
@@ -18,15 +28,37 @@ conc=${CONCURRENCY:-1}
 cargo build --release --quiet
 bin=target/release/antichess
 need() { [ -x "/usr/games/$1" ] || apt-get install -y "$1" >/dev/null; }
-match() { "$bin" match --games "$games" --time "$secs" --concurrency "$conc" "$@" 2>/dev/null; }
+pgn=()
+[ -n "${PGN:-}" ] && pgn=(--pgn "$PGN")
+match() { "$bin" match --games "$games" --time "$secs" --concurrency "$conc" "${pgn[@]}" "$@" 2>/dev/null; }
+debian_fsf=/usr/games/fairy-stockfish
+recent_fsf=/tmp/fairy-stockfish/stockfish
+fsf=${FSF:-}
+if [ -z "$fsf" ]; then
+    if [ -x "$recent_fsf" ]; then fsf=$recent_fsf; else fsf=$debian_fsf; fi
+fi
+variants=$PWD/scripts/antichess_variants.ini
+uci_fsf() { echo "uci:$1;VariantPath=$variants"; }
 
 case $what in
-fsf)
+fsf | fsf1994)
+    # The referee sets UCI_Variant from --rules: antichess6170 (2002) or
+    # antichess1994, both defined in the variants file.
+    rules=antichess
+    [ "$what" = fsf1994 ] && rules=antichess1994
+    [ "$fsf" = "$debian_fsf" ] && need fairy-stockfish
+    [ "$fsf" = "$debian_fsf" ] && [ "$rules" = antichess ] &&
+        echo "warning: Debian's fairy-stockfish 11.1 plays the 2002 rules with en passant" >&2
+    echo "== level 0 vs $fsf, $rules, $games games, $secs s"
+    match --rules "$rules" --random-plies 4 --seed 2026 --engine1 level:0 \
+        --engine2 "$(uci_fsf "$fsf")"
+    ;;
+fsf-debian)
     # Debian's fairy-stockfish 11.1 cannot switch off en passant, so it
     # plays the 6.170 rules exactly only without double steps: antichess1994.
     need fairy-stockfish
     match --rules antichess1994 --random-plies 4 --seed 2026 --engine1 level:0 \
-        --engine2 "uci:/usr/games/fairy-stockfish;VariantPath=$PWD/scripts/antichess_variants.ini"
+        --engine2 "$(uci_fsf "$debian_fsf")"
     ;;
 sf)
     need stockfish
@@ -42,7 +74,7 @@ ladder)
     done
     ;;
 *)
-    echo "usage: $0 fsf|sf|ladder [GAMES] [SECONDS]" >&2
+    echo "usage: $0 fsf|fsf1994|fsf-debian|sf|ladder [GAMES] [SECONDS]" >&2
     exit 2
     ;;
 esac

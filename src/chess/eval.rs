@@ -16,20 +16,8 @@ use super::attacks;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{Bitboard, Color, PieceKind, Square};
+use super::weights::{self, CHESS};
 use crate::search::Score;
-
-/// Middlegame and endgame material of each kind (king: 0).
-const MATERIAL: [(Score, Score); 6] = [
-    (82, 100),
-    (330, 300),
-    (345, 315),
-    (480, 530),
-    (1000, 960),
-    (0, 0),
-];
-
-/// Game-phase weight of each kind; 24 is a full middlegame.
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// Evaluates `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Score {
@@ -94,24 +82,24 @@ fn chess(pos: &Position) -> Score {
         let c = color.index();
         for kind in PieceKind::ALL {
             for sq in pos.pieces(color, kind) {
-                let (m, e) = MATERIAL[kind.index()];
+                let (m, e) = CHESS.material[kind.index()];
                 let (pm, pe) = placement(kind, color, sq);
                 mg[c] += m + pm;
                 eg[c] += e + pe;
-                phase += PHASE[kind.index()];
+                phase += CHESS.phase[kind.index()];
                 // The king's squares are safety, not mobility.
                 let mobility = match kind {
                     PieceKind::King => Bitboard::EMPTY,
                     _ => attacks::piece(kind, sq, occ),
                 };
                 let mob = (mobility & !pos.color_bb(color)).count() as Score;
-                mg[c] += 3 * mob;
-                eg[c] += 2 * mob;
+                mg[c] += CHESS.mobility.0 * mob;
+                eg[c] += CHESS.mobility.1 * mob;
             }
         }
         if pos.pieces(color, PieceKind::Bishop).several() {
-            mg[c] += 30;
-            eg[c] += 50;
+            mg[c] += CHESS.bishop_pair.0;
+            eg[c] += CHESS.bishop_pair.1;
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
             if is_passed(pos, color, sq) {
@@ -126,7 +114,7 @@ fn chess(pos: &Position) -> Score {
     let phase = phase.min(24);
     let mg_score = mg[us] - mg[them];
     let eg_score = eg[us] - eg[them];
-    (mg_score * phase + eg_score * (24 - phase)) / 24 + 10
+    (mg_score * phase + eg_score * (24 - phase)) / 24 + CHESS.tempo
 }
 
 /// Squares in front of a pawn on its file and the two next to it, per
@@ -171,51 +159,34 @@ fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
     (span & pos.pieces(color.flip(), PieceKind::Pawn)).is_empty()
 }
 
-/// How much of a burden each man is in antichess (king: none, it cannot
-/// be given away).
-const BURDEN: [Score; 6] = [90, 100, 110, 100, 95, 0];
-
-/// Weight of a man's share of the mobility difference, per quiet square
-/// a knight, bishop, rook or queen can reach. Measured by 200-game
-/// matches at a fixed depth against the evaluation without it: 10 gave
-/// +42 Elo, 20 gave +186, 40 gave +121 (each about ± 50). With the
-/// legal-move term below it still counts: without it, −31 ± 45.
-const MOBILITY: Score = 20;
-
-/// Weight of the difference in legal moves, counted as if each side were
-/// to move. A side that must capture has only its captures, so this is
-/// where the compulsory capture shows: the side left with many moves can
-/// wait, the one left with few is being forced. Measured against Fairy-
-/// Stockfish and in self-play on a 2 s clock (see README.md).
-const LEGAL_MOVES: Score = 80;
-
-/// Bonus for having the move: the side to move chooses which man to offer
-/// next, and a quiet position's evaluation is only as good as the move
-/// the side to move is about to make.
-const TEMPO: Score = 400;
-
+/// The antichess evaluation; the weights and what each means are in
+/// [`weights::AntichessWeights`]. Measured by games, see README.md.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
+    let w = weights::antichess(pos.rules());
     let occ = pos.occupied();
     let mut burden = [0; 2];
     let mut mobility = [0; 2];
+    let mut offers = [0; 2];
     for color in Color::ALL {
         let c = color.index();
         let threatened = pos.attack_map(color.flip());
+        // Empty squares a man can step to: where it could be offered.
+        let mut reach = pos.pieces(color, PieceKind::Pawn).forward(color) & !occ;
         for kind in PieceKind::ALL {
             let men = pos.pieces(color, kind);
-            burden[c] += BURDEN[kind.index()] * men.count() as Score;
+            burden[c] += w.burden[kind.index()] * men.count() as Score;
             // Men the opponent attacks are on their way out.
             if kind != PieceKind::King {
-                burden[c] -= 15 * (men & threatened).count() as Score;
+                burden[c] -= w.threatened * (men & threatened).count() as Score;
             }
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
             // A pawn that cannot step forward can only leave by capturing;
             // one far advanced will soon be a queen.
             if (sq.bb().forward(color) & occ).any() {
-                burden[c] += 25;
+                burden[c] += w.blocked_pawn;
             }
-            burden[c] -= 4 * sq.relative_rank(color) as Score;
+            burden[c] -= w.pawn_rank * sq.relative_rank(color) as Score;
         }
         // Quiet squares for the pieces that can be offered anywhere: the
         // side with more ways to give material away can wait until the
@@ -227,17 +198,23 @@ fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
             PieceKind::Queen,
         ] {
             for sq in pos.pieces(color, kind) {
-                mobility[c] += (attacks::piece(kind, sq, occ) & !occ).count() as Score;
+                let quiet = attacks::piece(kind, sq, occ) & !occ;
+                mobility[c] += quiet.count() as Score;
+                reach |= quiet;
             }
         }
+        offers[c] = (reach & threatened).count() as Score;
     }
     let us = pos.side_to_move().index();
-    let mut score = burden[1 - us] - burden[us] + MOBILITY * (mobility[us] - mobility[1 - us]);
+    let mut score = burden[1 - us] - burden[us]
+        + w.mobility * (mobility[us] - mobility[1 - us])
+        + w.offers * (offers[us] - offers[1 - us]);
     // In check the opponent's moves cannot be counted by passing.
     if let Some(passed) = pos.play_null() {
         let ours = legal_moves() as Score;
         let theirs = passed.count_legal() as Score;
-        score += LEGAL_MOVES * (ours - theirs);
+        let cap = w.legal_moves_cap;
+        score += w.legal_moves * (ours - theirs).clamp(-cap, cap);
     }
-    score + TEMPO
+    score + w.tempo
 }

@@ -9,7 +9,7 @@
 use super::game::{Adjudication, Ending, GameResult, GameSetup, play_game};
 use super::pgn::{self, Header};
 use super::player::{EngineBinary, Fault, FaultKind, Player, PlayerSpec, random_move};
-use super::stats::Tally;
+use super::stats::{Flags, LONG_GAME_PLIES, Tally};
 use crate::chess::{Color, GameFile, GameRecord, Position, Rules};
 use crate::rng::SplitMix;
 use std::collections::BTreeMap;
@@ -121,6 +121,8 @@ pub struct MatchReport {
     pub tally: Tally,
     /// Faults per player (0 first, 1 second) and kind.
     pub faults: BTreeMap<(usize, FaultKind), u32>,
+    /// Wins on time, and the tally with long ones as draws.
+    pub flags: Flags,
     /// Games decided by adjudication.
     pub adjudicated: u32,
     /// The adjudication in force.
@@ -153,6 +155,23 @@ impl fmt::Display for MatchReport {
         )?;
         if let Some(elo) = t.elo() {
             writeln!(f, "Elo difference: {elo}")?;
+        }
+        let flags = &self.flags;
+        let d = &flags.long_drawn;
+        writeln!(
+            f,
+            "Wins on time: {a} {} ({} over {LONG_GAME_PLIES} plies), {b} {} ({} over {LONG_GAME_PLIES} plies)",
+            flags.wins[0], flags.long_wins[0], flags.wins[1], flags.long_wins[1]
+        )?;
+        if let Some(elo) = d.elo() {
+            writeln!(
+                f,
+                "With wins on time over {LONG_GAME_PLIES} plies as draws: {} - {} - {}  [{:.3}]  Elo {elo}",
+                d.wins,
+                d.losses,
+                d.draws,
+                d.fraction().unwrap_or(0.0)
+            )?;
         }
         let adj = &self.adjudication;
         if adj.max_plies.is_some() || adj.repetitions.is_some() {
@@ -338,6 +357,7 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
     let mut report = MatchReport {
         names: names.clone(),
         tally: Tally::default(),
+        flags: Flags::default(),
         faults: BTreeMap::new(),
         adjudicated: 0,
         adjudication: config.adjudication,
@@ -380,22 +400,28 @@ impl MatchReport {
     /// Counts a finished game and prints its progress line.
     fn add(&mut self, game: MatchGame, total: u32) {
         self.tally.add(game.first_points());
+        let mut won_on_time_by = None;
         match &game.result.ending {
             Ending::Fault { side, fault } => {
                 let white_is_first = game.first_is_white;
                 let player = usize::from((*side == Color::White) != white_is_first);
                 *self.faults.entry((player, fault.kind)).or_default() += 1;
+                if fault.kind == FaultKind::Flag {
+                    won_on_time_by = Some(1 - player);
+                }
             }
             Ending::Adjudicated(_) => self.adjudicated += 1,
             _ => {}
         }
+        let plies = game.result.record.moves().len();
+        self.flags.add(game.first_points(), won_on_time_by, plies);
         let (white, black) = if game.first_is_white {
             (&self.names[0], &self.names[1])
         } else {
             (&self.names[1], &self.names[0])
         };
         eprintln!(
-            "game {}/{total}: {white} - {black} {} ({}) | {} {}/{}",
+            "game {}/{total}: {white} - {black} {} ({}, {plies} plies) | {} {}/{}",
             game.number,
             game.result.score(),
             game.result,

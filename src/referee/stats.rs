@@ -8,6 +8,39 @@ use std::fmt;
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_964;
 
+/// Games longer than this many plies that end on a flag are counted again
+/// as draws in [`Flags::long_drawn`]: in antichess such games are usually
+/// endings where neither side progressed, and the win says more about the
+/// clock than about the play.
+pub const LONG_GAME_PLIES: usize = 300;
+
+/// Wins on time, kept apart from the rest of the tally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Flags {
+    /// Wins on time of each player (first, second).
+    pub wins: [u32; 2],
+    /// Of those, the ones in games over [`LONG_GAME_PLIES`].
+    pub long_wins: [u32; 2],
+    /// The first player's tally with those long wins on time as draws.
+    pub long_drawn: Tally,
+}
+
+impl Flags {
+    /// Adds one game: the first player's `points`, who won it on time
+    /// (`Some(0)` the first player, `Some(1)` the second) and its length.
+    pub fn add(&mut self, points: f64, won_on_time_by: Option<usize>, plies: usize) {
+        let long = plies > LONG_GAME_PLIES;
+        match won_on_time_by {
+            Some(player @ 0..=1) => {
+                self.wins[player] += 1;
+                self.long_wins[player] += u32::from(long);
+                self.long_drawn.add(if long { 0.5 } else { points });
+            }
+            _ => self.long_drawn.add(points),
+        }
+    }
+}
+
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
@@ -127,6 +160,22 @@ mod tests {
         };
         assert!((t.elo().unwrap().diff - 190.85).abs() < 0.1);
         assert_eq!(t.points(), 30.0);
+    }
+
+    #[test]
+    fn long_wins_on_time_count_as_draws() {
+        let mut flags = Flags::default();
+        flags.add(1.0, Some(0), LONG_GAME_PLIES + 1);
+        flags.add(0.0, Some(1), 40);
+        flags.add(1.0, None, 500);
+        assert_eq!(flags.wins, [1, 1]);
+        assert_eq!(flags.long_wins, [1, 0]);
+        let expected = Tally {
+            wins: 1,
+            draws: 1,
+            losses: 1,
+        };
+        assert_eq!(flags.long_drawn, expected);
     }
 
     #[test]

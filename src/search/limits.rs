@@ -111,14 +111,19 @@ impl Limits {
     }
 }
 
+/// Moves to plan for while 2 s or more is left: antichess games are
+/// mostly decided within 30 moves a side (median 24 against Fairy-
+/// Stockfish), so a chess-like horizon leaves half the clock unused.
+const HORIZON: u32 = 22;
+
 /// Sudden death: how many more moves to plan for, by the time left. The
 /// share of the clock a move may take shrinks as the clock runs down, so
 /// that a game of hundreds of moves (antichess endings can shuffle on for
 /// long) never brings the clock down to the few milliseconds a pipe and a
-/// busy scheduler can eat: 30 moves of thinking, then 80, then 200.
+/// busy scheduler can eat: [`HORIZON`] moves of thinking, then 80, then 200.
 fn sudden_death_horizon(remaining: Duration) -> u32 {
     if remaining >= Duration::from_secs(2) {
-        30
+        HORIZON
     } else if remaining >= Duration::from_millis(200) {
         80
     } else {
@@ -176,8 +181,17 @@ impl TimeManager {
     /// Whether another iteration is worth starting. The next one usually
     /// costs more than all before it, so stop well before the target.
     pub fn next_iteration_ok(&self, now: Instant) -> bool {
+        self.next_iteration_ok_scaled(now, 100)
+    }
+
+    /// [`TimeManager::next_iteration_ok`] with the target scaled by
+    /// `percent`: more while the best move keeps changing, less once it
+    /// has settled. Never past the hard limit.
+    pub fn next_iteration_ok_scaled(&self, now: Instant, percent: u32) -> bool {
         let elapsed = self.elapsed(now);
-        let soft_ok = self.soft.is_none_or(|soft| elapsed < soft * 6 / 10);
+        let soft_ok = self
+            .soft
+            .is_none_or(|soft| elapsed < soft * 6 * percent / 1000);
         soft_ok && !self.hard_expired(now)
     }
 

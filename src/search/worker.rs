@@ -89,6 +89,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
             root_improved: None,
         };
         let in_check = root.in_check();
+        let mut stability = Stability::default();
         for depth in plan.first_depth..=plan.max_depth {
             tree.root_improved = None;
             tree.extension_ply_limit = 2 * depth as usize;
@@ -101,7 +102,11 @@ impl<M: Copy + Default + Eq> Worker<M> {
                 }
                 break;
             }
+            let previous = (result.best_move, result.score);
             adopt(result, tree.pv.line(0), score);
+            if depth > plan.first_depth {
+                stability.update(previous, (result.best_move, score));
+            }
             result.depth = depth;
             result.seldepth = tree.seldepth as u32;
             result.nodes = tree.control.nodes;
@@ -116,7 +121,10 @@ impl<M: Copy + Default + Eq> Worker<M> {
                 pv: &result.pv,
                 hashfull: tt.hashfull(),
             });
-            if !plan.time.next_iteration_ok(now) {
+            if !plan
+                .time
+                .next_iteration_ok_scaled(now, stability.time_percent())
+            {
                 break;
             }
             // A forced result well inside the horizon will not change.
@@ -127,6 +135,48 @@ impl<M: Copy + Default + Eq> Worker<M> {
         }
         result.nodes = tree.control.nodes;
         result.seldepth = result.seldepth.max(tree.seldepth as u32);
+    }
+}
+
+/// How settled the root's choice is, over the iterations so far: the
+/// time manager spends more on a root whose best move keeps changing or
+/// whose score is falling, and less on one settled for many iterations.
+#[derive(Default)]
+struct Stability {
+    /// Recent changes of the best move, halved each iteration (in
+    /// hundredths, so that the halving keeps some precision).
+    changes: u32,
+    /// Iterations in a row with the same best move.
+    unchanged: u32,
+    /// Whether the last iteration's score fell well below the one before.
+    falling: bool,
+}
+
+/// A fall in the root's score, in evaluation units, that buys more time.
+const FALLING_SCORE: Score = 100;
+
+impl Stability {
+    fn update<M: PartialEq>(&mut self, before: (Option<M>, Score), after: (Option<M>, Score)) {
+        self.changes /= 2;
+        if before.0 == after.0 {
+            self.unchanged += 1;
+        } else {
+            self.changes += 100;
+            self.unchanged = 0;
+        }
+        self.falling = after.1 < before.1 - FALLING_SCORE && !is_decisive(before.1);
+    }
+
+    /// The share of the time target to allow, in percent.
+    fn time_percent(&self) -> u32 {
+        let mut percent = 100 + self.changes * 6 / 10;
+        if self.falling {
+            percent += 40;
+        }
+        if self.unchanged >= 5 {
+            percent = percent * 7 / 10;
+        }
+        percent.min(250)
     }
 }
 
@@ -170,5 +220,28 @@ fn aspiration<G: Game>(
             return score;
         }
         delta += delta;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn more_time_while_the_choice_changes_less_once_settled() {
+        let mut s = Stability::default();
+        assert_eq!(s.time_percent(), 100);
+        s.update((Some(1), 0), (Some(2), 0));
+        let changed = s.time_percent();
+        assert!(changed > 100, "{changed}");
+        s.update((Some(2), 0), (Some(2), -500));
+        assert!(s.time_percent() > 100 && s.falling);
+        for _ in 0..8 {
+            s.update((Some(2), 0), (Some(2), 0));
+        }
+        assert!(s.time_percent() < 100, "{}", s.time_percent());
+        // A decisive score that changes is no reason to think longer.
+        s.update((Some(2), MATE - 10), (Some(2), 0));
+        assert!(!s.falling);
     }
 }
