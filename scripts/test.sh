@@ -113,4 +113,5 @@ step "$PY" scripts/oracle_check.py --positions "${ORACLE_POSITIONS:-10000}"
 step "$PY" scripts/checkers_oracle.py
 step "$PY" scripts/uci_smoke.py --binary target/release/antichess
 step "$PY" scripts/web_test.py --binary target/release/antichess
+step "$PY" scripts/web_test_games.py
 say "all checks passed"
