@@ -701,3 +701,35 @@ fn the_pages_are_served() {
     assert!(head.contains("Location: /chess"), "{head}");
     assert_eq!(server.get("/static/../Cargo.toml").0, 404);
 }
+
+#[test]
+fn http_limits_and_keep_alive() {
+    let server = Server::start();
+    // Headers past the limit are refused, however they go on.
+    let mut request = b"GET /chess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ".to_vec();
+    request.extend(std::iter::repeat_n(b'a', 40_000));
+    let (status, _, _) = server.raw(&request);
+    assert_eq!(status, 431);
+    let (status, _, body) = server.raw(b"GARBAGE\r\n\r\n");
+    assert_eq!(status, 400, "{body}");
+    let (status, _, _) = server.raw(
+        b"POST /api/chess/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+    );
+    assert_eq!(status, 411);
+    // Two requests on one connection, the second a HEAD.
+    let both = "GET /static/api.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nHEAD /static/api.js HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    let (status, head, rest) = server.raw(both.as_bytes());
+    assert_eq!(status, 200, "{head}");
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("Content-Length: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let second = rest.get(length..).unwrap_or_default();
+    assert!(second.starts_with("HTTP/1.1 200 OK"), "{second}");
+    assert!(
+        second.ends_with("\r\n\r\n"),
+        "a HEAD answer has no body: {second}"
+    );
+}

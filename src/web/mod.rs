@@ -2,7 +2,7 @@
 //! the games in a browser, and whose JSON API (protocol.md, "Web") lets a
 //! script play too.
 //!
-//! This layer owns only the web: HTTP and routing ([`server`]), the games
+//! This layer owns only the web: HTTP ([`http`]) and routing ([`server`]), the games
 //! held by id with a cap and idle eviction ([`store`]), the machine
 //! thinking in the background ([`machine`]), and each family's API and
 //! view ([`chess`], [`view`]). The rules, the clocks and the machine's
@@ -26,6 +26,7 @@ mod checkers_view;
 pub mod chess;
 pub mod chessforge;
 mod chessforge_view;
+pub mod http;
 pub mod machine;
 pub mod server;
 pub mod store;

@@ -1,30 +1,39 @@
-//! HTTP: the listening socket, one short-lived thread per request (under a
+//! The server: the listening socket, a thread per connection (under a
 //! cap), the body limit, the checks that keep other web sites out, and
 //! the answer types every handler returns. Routing to the pages and the
-//! game families' APIs is in [`route`].
+//! game families' APIs is in [`route`]; the HTTP itself is [`http`].
 //!
 //! Requests are read into a [`Request`] (method, path, query, body) before
 //! any handler sees them, so handlers never touch the socket; whatever a
 //! handler returns, including a refusal, becomes a [`Response`] here.
 
+use super::http::{self, BodyLength, Head, ReadError};
 use super::{App, assets};
 use serde_json::{Value, json};
-use socket2::{Domain, Protocol, Socket, Type};
 use std::fmt;
-use std::io::Read;
-use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// Largest request body accepted; a game file is a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// Most requests handled at once (long polls included); past it the
-/// server answers 503 at once rather than starting more threads.
-const MAX_IN_FLIGHT: usize = 256;
+/// Most connections open at once (each with its thread, long polls
+/// included); past it a new one is answered 503 and closed.
+const MAX_CONNECTIONS: usize = 256;
 
-/// Stack of a request thread: handlers are shallow.
-const REQUEST_STACK: usize = 256 * 1024;
+/// A connection silent this long, between requests or within one, is
+/// closed.
+const IDLE: Duration = Duration::from_secs(60);
+
+/// Most bytes read and dropped after a refused request before closing.
+const DRAIN_LIMIT: u64 = 1 << 20;
+
+/// Stack of a connection thread: handlers are shallow (JSON nesting is
+/// limited by the parser).
+const CONNECTION_STACK: usize = 512 * 1024;
 
 /// An HTTP method the handlers tell apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -223,68 +232,46 @@ impl From<ApiError> for Response {
 }
 
 /// Binds `addr`; the address actually bound (a real port for port 0).
-///
-/// The listening socket is made here rather than by tiny_http so that it
-/// has TCP_NODELAY, which Linux hands on to every accepted connection:
-/// tiny_http writes an answer's head and body separately, and without it
-/// Nagle's algorithm holds the body back until the client's delayed ACK,
-/// some 40 ms on every request.
-pub fn bind(addr: &str) -> Result<(tiny_http::Server, SocketAddr), String> {
-    let cannot = |e: &dyn fmt::Display| format!("cannot listen on {addr}: {e}");
-    let target = addr
-        .to_socket_addrs()
-        .map_err(|e| cannot(&e))?
-        .next()
-        .ok_or_else(|| cannot(&"the name has no address"))?;
-    let socket = Socket::new(
-        Domain::for_address(target),
-        Type::STREAM,
-        Some(Protocol::TCP),
-    )
-    .map_err(|e| cannot(&e))?;
-    socket
-        .set_reuse_address(true)
-        .and_then(|()| socket.set_tcp_nodelay(true))
-        .and_then(|()| socket.bind(&target.into()))
-        .and_then(|()| socket.listen(128))
-        .map_err(|e| cannot(&e))?;
-    let listener: TcpListener = socket.into();
-    let bound = listener.local_addr().map_err(|e| cannot(&e))?;
-    let server = tiny_http::Server::from_listener(listener, None).map_err(|e| cannot(&e))?;
-    Ok((server, bound))
+pub fn bind(addr: &str) -> Result<(TcpListener, SocketAddr), String> {
+    let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    Ok((listener, bound))
 }
 
-/// Answers requests until the process ends.
-pub fn run(server: tiny_http::Server, bound: SocketAddr, app: Arc<App>) {
-    let in_flight = Arc::new(AtomicUsize::new(0));
-    for request in server.incoming_requests() {
-        if in_flight.fetch_add(1, Ordering::AcqRel) >= MAX_IN_FLIGHT {
-            in_flight.fetch_sub(1, Ordering::AcqRel);
-            let busy = ApiError::new(503, "busy", "too many requests at once; try again");
-            respond(request, busy.into());
+/// Answers connections until the process ends, one thread each.
+pub fn run(listener: TcpListener, bound: SocketAddr, app: Arc<App>) {
+    let open = Arc::new(AtomicUsize::new(0));
+    for stream in listener.incoming() {
+        let mut stream = match stream {
+            Ok(stream) => stream,
+            Err(e) => {
+                // Out of descriptors, say: wait for some to close.
+                log::warn!("cannot accept a connection: {e}");
+                std::thread::sleep(Duration::from_millis(50));
+                continue;
+            }
+        };
+        if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
+            open.fetch_sub(1, Ordering::AcqRel);
+            let busy = ApiError::new(503, "busy", "too many connections at once; try again");
+            let _ = send(&mut stream, busy.into(), true, false);
             continue;
         }
-        let (app, count) = (Arc::clone(&app), Arc::clone(&in_flight));
+        let (app, count) = (Arc::clone(&app), Arc::clone(&open));
         let spawned = std::thread::Builder::new()
-            .name("web request".into())
-            .stack_size(REQUEST_STACK)
+            .name("web connection".into())
+            .stack_size(CONNECTION_STACK)
             .spawn(move || {
-                handle(request, bound, &app);
+                connection(stream, bound, &app);
                 count.fetch_sub(1, Ordering::AcqRel);
             });
         if let Err(e) = spawned {
-            in_flight.fetch_sub(1, Ordering::AcqRel);
-            log::error!("cannot start a request thread: {e}");
+            open.fetch_sub(1, Ordering::AcqRel);
+            log::error!("cannot start a connection thread: {e}");
         }
     }
-}
-
-fn header<'a>(request: &'a tiny_http::Request, name: &str) -> Option<&'a str> {
-    request
-        .headers()
-        .iter()
-        .find(|h| h.field.as_str().as_str().eq_ignore_ascii_case(name))
-        .map(|h| h.value.as_str())
 }
 
 /// Whether the Host header names this server: a page of another site
@@ -306,49 +293,121 @@ fn host_allowed(host: Option<&str>, bound: SocketAddr) -> bool {
             .is_ok_and(|ip| ip.is_loopback())
 }
 
-fn handle(mut request: tiny_http::Request, bound: SocketAddr, app: &App) {
-    let response = read(&mut request, bound).and_then(|req| {
-        log::debug!("{:?} {}", req.method, req.path);
-        route(app, &req)
-    });
-    respond(request, response.unwrap_or_else(Response::from));
+/// Requests on one connection, answered in order, until it closes.
+fn connection(stream: TcpStream, bound: SocketAddr, app: &App) {
+    // Answers are written whole; nothing is gained by waiting to merge.
+    let _ = stream.set_nodelay(true);
+    let _ = stream.set_read_timeout(Some(IDLE));
+    let Ok(input) = stream.try_clone() else {
+        return;
+    };
+    let mut reader = BufReader::new(input);
+    let mut out = stream;
+    loop {
+        let head = match http::read_head(&mut reader) {
+            Ok(Some(head)) => head,
+            Ok(None) | Err(ReadError::Gone) => return,
+            Err(ReadError::HeadTooLarge) => {
+                let e = ApiError::new(431, "head_too_large", "the request's headers are too large");
+                let _ = send(&mut out, e.into(), true, false);
+                return close(&out, &mut reader);
+            }
+            Err(ReadError::Malformed(why)) => {
+                let e = ApiError::new(400, "bad_request", format!("not an HTTP request: {why}"));
+                let _ = send(&mut out, e.into(), true, false);
+                return close(&out, &mut reader);
+            }
+        };
+        let mut keep_alive = head.keep_alive();
+        let response = match read(&head, &mut reader, &mut out, bound) {
+            Ok(req) => {
+                log::debug!("{:?} {}", req.method, req.path);
+                route(app, &req).unwrap_or_else(Response::from)
+            }
+            Err((e, body_unread)) => {
+                // A body left unread would be taken for the next request.
+                keep_alive &= !body_unread;
+                e.into()
+            }
+        };
+        let with_body = !head.method.eq_ignore_ascii_case("HEAD");
+        if send(&mut out, response, with_body, keep_alive).is_err() {
+            return;
+        }
+        if !keep_alive {
+            return close(&out, &mut reader);
+        }
+    }
 }
 
-/// Reads the request line, headers and body into a [`Request`].
-fn read(request: &mut tiny_http::Request, bound: SocketAddr) -> Result<Request, ApiError> {
-    if !host_allowed(header(request, "Host"), bound) {
-        return Err(ApiError::new(403, "forbidden_host", "unknown Host header"));
+/// Closes a connection after its last answer. Closing with unread bytes
+/// would reset it and could lose the answer, so a bounded amount of what
+/// is left is read first.
+fn close(out: &TcpStream, reader: &mut impl Read) {
+    let _ = out.shutdown(std::net::Shutdown::Write);
+    let _ = out.set_read_timeout(Some(Duration::from_secs(1)));
+    let _ = std::io::copy(&mut reader.take(DRAIN_LIMIT), &mut std::io::sink());
+}
+
+/// Reads the body after `head` and makes the [`Request`]; a refusal says
+/// whether the body was left unread.
+fn read(
+    head: &Head,
+    reader: &mut impl BufRead,
+    out: &mut impl Write,
+    bound: SocketAddr,
+) -> Result<Request, (ApiError, bool)> {
+    let length = match http::body_length(head, BODY_LIMIT) {
+        BodyLength::Bytes(n) => n,
+        BodyLength::TooLarge => {
+            let e = ApiError::new(
+                413,
+                "too_large",
+                format!("the body is over the limit of {BODY_LIMIT} bytes"),
+            );
+            return Err((e, true));
+        }
+        BodyLength::Unannounced => {
+            let e = ApiError::new(
+                411,
+                "length_required",
+                "send the body with a Content-Length",
+            );
+            return Err((e, true));
+        }
+        BodyLength::Bad => {
+            let e = ApiError::new(400, "bad_request", "the Content-Length is not a number");
+            return Err((e, true));
+        }
+    };
+    if length > 0 && head.lists("Expect", "100-continue") {
+        out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
+            .map_err(|_| (ApiError::bad_field("the connection closed"), true))?;
     }
-    let method = match request.method() {
-        tiny_http::Method::Get | tiny_http::Method::Head => Method::Get,
-        tiny_http::Method::Post => Method::Post,
+    let mut body = vec![0; length];
+    reader.read_exact(&mut body).map_err(|_| {
+        (
+            ApiError::bad_field("the body ended before its Content-Length"),
+            true,
+        )
+    })?;
+    if !host_allowed(head.header("Host"), bound) {
+        return Err((
+            ApiError::new(403, "forbidden_host", "unknown Host header"),
+            false,
+        ));
+    }
+    let method = match head.method.as_str() {
+        "GET" | "HEAD" => Method::Get,
+        "POST" => Method::Post,
         _ => Method::Other,
     };
-    let too_large = || {
-        ApiError::new(
-            413,
-            "too_large",
-            format!("the body is over the limit of {BODY_LIMIT} bytes"),
-        )
-    };
-    if request.body_length().is_some_and(|n| n > BODY_LIMIT) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(BODY_LIMIT as u64 + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| ApiError::new(400, "bad_request", format!("cannot read the body: {e}")))?;
-    if body.len() > BODY_LIMIT {
-        return Err(too_large());
-    }
-    let json = header(request, "Content-Type").is_some_and(|t| {
+    let json = head.header("Content-Type").is_some_and(|t| {
         t.split(';')
             .next()
             .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
     });
-    let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
+    let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
     Ok(Request {
         method,
         path: path.to_string(),
@@ -358,24 +417,26 @@ fn read(request: &mut tiny_http::Request, bound: SocketAddr) -> Result<Request, 
     })
 }
 
-fn respond(request: tiny_http::Request, response: Response) {
-    // Always a Content-Length, never chunked: simpler for scripts.
-    let mut out = tiny_http::Response::from_data(response.body)
-        .with_status_code(response.status)
-        .with_chunked_threshold(usize::MAX);
-    let mut add = |name: &str, value: &str| match tiny_http::Header::from_bytes(name, value) {
-        Ok(h) => out.add_header(h),
-        Err(()) => log::warn!("bad header {name}"),
-    };
-    add("Content-Type", response.content_type);
-    add("X-Content-Type-Options", "nosniff");
-    for (name, value) in &response.headers {
-        add(name, value);
-    }
-    if let Err(e) = request.respond(out) {
-        // The browser went away; nothing to do.
-        log::debug!("cannot answer: {e}");
-    }
+/// Writes an answer.
+fn send(
+    out: &mut impl Write,
+    response: Response,
+    with_body: bool,
+    keep_alive: bool,
+) -> std::io::Result<()> {
+    let mut headers: Vec<(&str, &str)> = vec![
+        ("Content-Type", response.content_type),
+        ("X-Content-Type-Options", "nosniff"),
+    ];
+    headers.extend(response.headers.iter().map(|(n, v)| (*n, v.as_str())));
+    http::write_answer(
+        out,
+        response.status,
+        &headers,
+        &response.body,
+        with_body,
+        keep_alive,
+    )
 }
 
 /// Sends a request to the page or API it names.
