@@ -3,8 +3,8 @@
 //!
 //! Each game family owns its rules and move generation in its own module;
 //! the search is game-independent and sees a game only through
-//! [`search::Game`]. Protocols, the referee and the terminal front ends sit
-//! on top; the binaries in `src/bin` and `src/main.rs` are thin.
+//! [`search::Game`]. Protocols, the referee and the front ends (the terminal
+//! and the web board) sit on top; the binaries in `src/bin` and `src/main.rs` are thin.
 
 pub mod checkers;
 pub mod chess;

@@ -5,24 +5,32 @@
 //! This layer owns only the web: HTTP and routing ([`server`]), the games
 //! held by id with a cap and idle eviction ([`store`]), the machine
 //! thinking in the background ([`machine`]), and each family's API and
-//! view ([`chess`], [`view`]). The rules, the clocks and the machine's
+//! view ([`chess`] and [`view`]; [`checkers`], whose machine is the
+//! `checkers` program's own player; [`chessforge`]). The rules, the clocks and the machine's
 //! levels come from the game families, the referee's [`Table`] and the
 //! engine; the pages in `static/` draw what the server says and never
 //! decide a rule themselves.
 //!
+//! A game family joins by adding its module beside [`chess`] (its game
+//! type implementing [`store::Retire`], kept in a [`store::Store`], its
+//! machine from [`machine::Machines`] over its position type), a field of
+//! [`App`], its routes in [`server::route`], and its page and script in
+//! [`assets`]; `static/board.js` draws any square board given a piece
+//! drawing function, and `static/api.js` does the requests and long polls.
+//!
 //! [`Table`]: crate::referee::table::Table
 
 pub mod assets;
-mod body;
+pub mod body;
 pub mod checkers;
 mod checkers_view;
 pub mod chess;
 pub mod chessforge;
 mod chessforge_view;
-mod machine;
+pub mod machine;
 pub mod server;
 pub mod store;
-mod view;
+pub mod view;
 
 use std::io::Write;
 use std::sync::Arc;

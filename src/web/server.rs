@@ -9,9 +9,10 @@
 
 use super::{App, assets};
 use serde_json::{Value, json};
+use socket2::{Domain, Protocol, Socket, Type};
 use std::fmt;
 use std::io::Read;
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -222,13 +223,34 @@ impl From<ApiError> for Response {
 }
 
 /// Binds `addr`; the address actually bound (a real port for port 0).
+///
+/// The listening socket is made here rather than by tiny_http so that it
+/// has TCP_NODELAY, which Linux hands on to every accepted connection:
+/// tiny_http writes an answer's head and body separately, and without it
+/// Nagle's algorithm holds the body back until the client's delayed ACK,
+/// some 40 ms on every request.
 pub fn bind(addr: &str) -> Result<(tiny_http::Server, SocketAddr), String> {
-    let server =
-        tiny_http::Server::http(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let bound = server
-        .server_addr()
-        .to_ip()
-        .ok_or_else(|| format!("{addr} is not an IP address"))?;
+    let cannot = |e: &dyn fmt::Display| format!("cannot listen on {addr}: {e}");
+    let target = addr
+        .to_socket_addrs()
+        .map_err(|e| cannot(&e))?
+        .next()
+        .ok_or_else(|| cannot(&"the name has no address"))?;
+    let socket = Socket::new(
+        Domain::for_address(target),
+        Type::STREAM,
+        Some(Protocol::TCP),
+    )
+    .map_err(|e| cannot(&e))?;
+    socket
+        .set_reuse_address(true)
+        .and_then(|()| socket.set_tcp_nodelay(true))
+        .and_then(|()| socket.bind(&target.into()))
+        .and_then(|()| socket.listen(128))
+        .map_err(|e| cannot(&e))?;
+    let listener: TcpListener = socket.into();
+    let bound = listener.local_addr().map_err(|e| cannot(&e))?;
+    let server = tiny_http::Server::from_listener(listener, None).map_err(|e| cannot(&e))?;
     Ok((server, bound))
 }
 
