@@ -5,7 +5,8 @@
 //! This layer owns only the web: HTTP ([`http`]) and routing ([`server`]), the games
 //! held by id with a cap and idle eviction ([`store`]), the machine
 //! thinking in the background ([`machine`]), and each family's API and
-//! view ([`chess`], [`view`]). The rules, the clocks and the machine's
+//! view ([`chess`] and [`view`]; [`checkers`], whose machine is the
+//! `checkers` program's own player; [`chessforge`]). The rules, the clocks and the machine's
 //! levels come from the game families, the referee's [`Table`] and the
 //! engine; the pages in `static/` draw what the server says and never
 //! decide a rule themselves.
