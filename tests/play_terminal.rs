@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_antichess");
@@ -20,7 +21,10 @@ struct Terminal {
 
 impl Terminal {
     fn start(dir: &Path, command: &str) -> Terminal {
-        let socket = format!("antichess-play-test-{}", std::process::id());
+        // Tests run in parallel: each terminal gets a server of its own.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let socket = format!("antichess-play-test-{}-{n}", std::process::id());
         let status = Command::new("tmux")
             .args([
                 "-L",
@@ -170,13 +174,11 @@ fn a_person_plays_saves_loads_and_changes_the_time() {
 
 #[test]
 fn the_engine_greets_a_person_at_a_terminal_and_answers_help() {
-    let dir = temp_dir();
-    let term = Terminal::start(&dir, BIN);
+    let term = Terminal::start(&std::env::temp_dir(), BIN);
     term.wait_for(&["antichess ", "type help for the commands"]);
     term.type_line("help");
     term.wait_for(&["help name isready new move play board moves perft go set stop uci help quit"]);
     term.type_line("quit");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -222,7 +222,9 @@ mod tests {
         let pos = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", Rules::Chess).unwrap();
         assert_eq!(pos.parse_move("b7-b8").unwrap().to_string(), "b7b8q");
         assert_eq!(pos.parse_move("b7b8n").unwrap().to_string(), "b7b8n");
-        let anti = Position::from_fen("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", Rules::Antichess).unwrap();
+        // Black keeps a pawn: with a bare king the game would be over.
+        let anti =
+            Position::from_fen("4k3/1P6/8/8/8/8/p7/4K3 w - - 0 1", Rules::Antichess).unwrap();
         assert!(matches!(
             anti.parse_move("b7b8n"),
             Err(MoveError::BadPromotion(_))
