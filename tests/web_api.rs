@@ -5,121 +5,18 @@
 //! and games kept at once stay apart. Waits are for answers, never for a
 //! length of time.
 
+mod common;
+
+use common::web::{Server, id};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_antichess");
-
-/// A server of our own, killed on drop.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(BIN)
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("cannot start antichess serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let url = line.trim();
-        assert!(url.starts_with("http://127.0.0.1:"), "address line: {url}");
-        assert!(url.ends_with("/chess"), "address line: {url}");
-        let addr = url
-            .trim_start_matches("http://")
-            .trim_end_matches("/chess")
-            .to_string();
-        Server { child, addr }
-    }
-
-    /// Sends a raw request and returns the status and body.
-    fn raw(&self, request: &[u8]) -> (u16, String, String) {
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        stream.write_all(request).unwrap();
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).unwrap();
-        let text = String::from_utf8_lossy(&answer).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        (status, head.to_string(), body.to_string())
-    }
-
-    fn send(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, String) {
-        let mut request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        )
-        .into_bytes();
-        request.extend_from_slice(body);
-        let (status, _, body) = self.raw(&request);
-        (status, body)
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        let (status, body) = self.send("GET", path, "text/plain", b"");
-        (
-            status,
-            serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {status} {body}")),
-        )
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let (status, body) = self.send(
-            "POST",
-            path,
-            "application/json",
-            body.to_string().as_bytes(),
-        );
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-
-    /// A new game; panics unless the server makes it.
-    fn new_game(&self, options: Value) -> Value {
-        let (status, state) = self.post("/api/chess/games", &options);
-        assert_eq!(status, 201, "{state}");
-        state
-    }
-
-    fn state(&self, id: &str) -> Value {
-        let (status, state) = self.get(&format!("/api/chess/games/{id}"));
-        assert_eq!(status, 200, "{state}");
-        state
-    }
-
-    /// The game once its version is past `version` (a long poll).
-    fn next(&self, id: &str, version: u64) -> Value {
-        let (status, state) = self.get(&format!("/api/chess/games/{id}?after={version}"));
-        assert_eq!(status, 200, "{state}");
-        state
-    }
-
-    fn act(&self, id: &str, action: &str, body: Value) -> (u16, Value) {
-        self.post(&format!("/api/chess/games/{id}/{action}"), &body)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn id(state: &Value) -> String {
-    state["id"].as_str().unwrap().to_string()
+/// `antichess serve`, whose page is the chess page.
+fn start() -> Server {
+    let server = Server::serve("chess");
+    assert_eq!(server.page, "/chess", "the page named first");
+    server
 }
 
 fn version(state: &Value) -> u64 {
@@ -155,7 +52,7 @@ fn settle(server: &Server, mut state: Value) -> Value {
 
 #[test]
 fn a_whole_antichess_game_against_the_machine() {
-    let server = Server::start();
+    let server = start();
     let mut state = server.new_game(json!({
         "rules": "antichess", "white": "human", "black": "level:1", "time_ms": 3_600_000
     }));
@@ -203,7 +100,7 @@ fn a_whole_antichess_game_against_the_machine() {
 /// no repetition rule), but the clock ends it all the same.
 #[test]
 fn two_machines_play_a_game_to_its_end() {
-    let server = Server::start();
+    let server = start();
     let state = server.new_game(json!({
         "rules": "antichess1994", "white": "level:0", "black": "level:4", "time_ms": 1500
     }));
@@ -222,7 +119,7 @@ fn two_machines_play_a_game_to_its_end() {
 
 #[test]
 fn the_machine_answers_a_move_and_the_long_poll_sees_it() {
-    let server = Server::start();
+    let server = start();
     let state = server.new_game(json!({"white": "human", "black": "level:3"}));
     let game = id(&state);
     let (status, after) = server.act(&game, "move", json!({"move": "e2e4"}));
@@ -255,7 +152,7 @@ fn parsed(answer: (u16, String)) -> (u16, Value) {
 
 #[test]
 fn every_refusal_is_a_4xx_that_changes_nothing() {
-    let server = Server::start();
+    let server = start();
     let state = server.new_game(json!({"white": "human", "black": "human"}));
     let game = id(&state);
     for mv in ["e2-e4", "d7-d5"] {
@@ -444,7 +341,7 @@ fn every_refusal_is_a_4xx_that_changes_nothing() {
 
 #[test]
 fn refusals_that_depend_on_the_game() {
-    let server = Server::start();
+    let server = start();
     // The machine thinks on a long clock: a person's move is not wanted.
     let state =
         server.new_game(json!({"white": "level:0", "black": "human", "time_ms": 3_600_000}));
@@ -478,7 +375,7 @@ fn refusals_that_depend_on_the_game() {
 
 #[test]
 fn a_clock_that_runs_out_loses_on_time() {
-    let server = Server::start();
+    let server = start();
     let state = server.new_game(json!({"white": "human", "black": "human", "time_ms": 1}));
     let game = id(&state);
     // The clock started with the game; any later look sees the flag.
@@ -498,7 +395,7 @@ fn a_clock_that_runs_out_loses_on_time() {
 
 #[test]
 fn chess_promotion_castling_undo_and_clocks() {
-    let server = Server::start();
+    let server = start();
     let file = "white 60000 50000\n----k---\n-P------\n--------\n--------\n--------\n--------\n--------\nR---K--R\n";
     let state = server
         .new_game(json!({"rules": "chess", "white": "human", "black": "human", "file": file}));
@@ -551,7 +448,7 @@ fn chess_promotion_castling_undo_and_clocks() {
 
 #[test]
 fn save_and_load_round_trip() {
-    let server = Server::start();
+    let server = start();
     let state = server.new_game(json!({"white": "human", "black": "human"}));
     let game = id(&state);
     for mv in ["e2-e4", "b7-b5", "f1-b5"] {
@@ -623,7 +520,7 @@ fn save_and_load_round_trip() {
 
 #[test]
 fn games_at_once_stay_apart_and_the_oldest_idle_is_dropped() {
-    let server = Server::start();
+    let server = start();
     let a = id(&server.new_game(json!({"white": "human", "black": "human"})));
     let b = id(&server.new_game(json!({"white": "human", "black": "human", "rules": "chess"})));
     assert_ne!(a, b);
@@ -671,7 +568,7 @@ fn games_at_once_stay_apart_and_the_oldest_idle_is_dropped() {
 
 #[test]
 fn the_pages_are_served() {
-    let server = Server::start();
+    let server = start();
     let (status, head, body) = server.raw(
         format!(
             "GET /chess HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
@@ -704,7 +601,7 @@ fn the_pages_are_served() {
 
 #[test]
 fn http_limits_and_keep_alive() {
-    let server = Server::start();
+    let server = start();
     // Headers past the limit are refused, however they go on.
     let mut request = b"GET /chess HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: ".to_vec();
     request.extend(std::iter::repeat_n(b'a', 40_000));

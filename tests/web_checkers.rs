@@ -7,147 +7,32 @@
 //! terminal's game, move for move); and every refusal answers 4xx with
 //! the game unchanged. Waits are for answers, never for a length of time.
 
-use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+mod common;
 
-const ANTICHESS: &str = env!("CARGO_BIN_EXE_antichess");
+use common::web::{Server, id};
+use serde_json::{Value, json};
+use std::process::{Command, Stdio};
+
 const CHECKERS: &str = env!("CARGO_BIN_EXE_checkers");
 
-/// A server of our own, killed on drop.
-struct Server {
-    child: Child,
-    addr: String,
-    /// The page the server named in its first line, without the address.
-    page: String,
+/// Plays `entry` (a move or a special move), which must be taken.
+fn play(server: &Server, id: &str, entry: &str) -> Value {
+    let (status, state) = server.act(id, "move", json!({ "move": entry }));
+    assert_eq!(status, 200, "{entry}: {state}");
+    state
 }
 
-impl Server {
-    fn start(program: &str, args: &[&str]) -> Server {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("cannot start the server");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let rest = line
-            .trim()
-            .strip_prefix("http://")
-            .unwrap_or_else(|| panic!("address line: {line}"));
-        let (addr, page) = rest.split_once('/').unwrap();
-        assert!(addr.starts_with("127.0.0.1:"), "{line}");
-        Server {
-            child,
-            addr: addr.to_string(),
-            page: format!("/{page}"),
+/// Waits (by long polls) until the game is over or a person is to act.
+fn settle(server: &Server, mut state: Value) -> Value {
+    for _ in 0..10_000 {
+        let to_act = state["to_act"].as_str();
+        let human = to_act.is_some_and(|c| state["players"][c]["player"] == "human");
+        if state["status"] != "playing" || human {
+            return state;
         }
+        state = server.next(&id(&state), state["version"].as_u64().unwrap());
     }
-
-    fn serve() -> Server {
-        Server::start(ANTICHESS, &["serve", "--port", "0"])
-    }
-
-    /// Sends a request; the status, the headers and the body.
-    fn send(
-        &self,
-        method: &str,
-        path: &str,
-        content_type: &str,
-        body: &[u8],
-    ) -> (u16, String, String) {
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        // A refused body may be left unread: the answer still comes.
-        let _ = stream.write_all(body);
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).unwrap();
-        let text = String::from_utf8_lossy(&answer).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        (status, head.to_string(), body.to_string())
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        let (status, _, body) = self.send("GET", path, "text/plain", b"");
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let (status, _, body) = self.send(
-            "POST",
-            path,
-            "application/json",
-            body.to_string().as_bytes(),
-        );
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-
-    fn new_game(&self, options: Value) -> Value {
-        let (status, state) = self.post("/api/checkers/games", &options);
-        assert_eq!(status, 201, "{state}");
-        state
-    }
-
-    fn state(&self, id: &str) -> Value {
-        let (status, state) = self.get(&format!("/api/checkers/games/{id}"));
-        assert_eq!(status, 200, "{state}");
-        state
-    }
-
-    fn act(&self, id: &str, action: &str, body: Value) -> (u16, Value) {
-        self.post(&format!("/api/checkers/games/{id}/{action}"), &body)
-    }
-
-    /// Plays `entry` (a move or a special move), which must be taken.
-    fn play(&self, id: &str, entry: &str) -> Value {
-        let (status, state) = self.act(id, "move", json!({ "move": entry }));
-        assert_eq!(status, 200, "{entry}: {state}");
-        state
-    }
-
-    /// Waits (by long polls) until the game is over or a person is to act.
-    fn settle(&self, mut state: Value) -> Value {
-        for _ in 0..10_000 {
-            let to_act = state["to_act"].as_str();
-            let human = to_act.is_some_and(|c| state["players"][c]["player"] == "human");
-            if state["status"] != "playing" || human {
-                return state;
-            }
-            let (status, next) = self.get(&format!(
-                "/api/checkers/games/{}?after={}",
-                id(&state),
-                state["version"]
-            ));
-            assert_eq!(status, 200, "{next}");
-            state = next;
-        }
-        panic!("the game did not settle: {state}");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn id(state: &Value) -> String {
-    state["id"].as_str().unwrap().to_string()
+    panic!("the game did not settle: {state}");
 }
 
 /// What must not change when a request is refused.
@@ -170,20 +55,20 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn a_game_against_the_machine_to_its_end_and_its_transcript() {
-    let server = Server::serve();
+    let server = Server::serve("checkers");
     let mut state = server.new_game(json!({"black": "human", "white": "level:1", "seed": 3}));
     assert_eq!(state["seed"], 3);
     assert_eq!(state["players"]["white"]["player"], "level:1");
     let game = id(&state);
     let mut turns = 0;
     while turns < 400 {
-        state = server.settle(state);
+        state = settle(&server, state);
         if state["status"] != "playing" {
             break;
         }
         turns += 1;
         if state["draw_offered"] == true {
-            state = server.play(&game, "reject");
+            state = play(&server, &game, "reject");
             continue;
         }
         let moves = state["moves"].as_array().unwrap().clone();
@@ -193,13 +78,13 @@ fn a_game_against_the_machine_to_its_end_and_its_transcript() {
         let text: Vec<String> = path.iter().map(|n| n.to_string()).collect();
         assert_eq!(chosen["move"].as_str().unwrap(), text.join("-"));
         let before = state["transcript"].as_str().unwrap().len();
-        state = server.play(&game, chosen["move"].as_str().unwrap());
+        state = play(&server, &game, chosen["move"].as_str().unwrap());
         assert_eq!(state["last_move"]["move"], chosen["move"]);
         assert_eq!(state["last_move"]["side"], "black");
         assert!(state["transcript"].as_str().unwrap().len() > before);
     }
     if state["status"] == "playing" {
-        state = server.play(&game, "resign");
+        state = play(&server, &game, "resign");
     }
     assert_eq!(state["status"], "over", "{state}");
     assert_eq!(state["moves"], json!([]));
@@ -218,7 +103,7 @@ fn a_game_against_the_machine_to_its_end_and_its_transcript() {
     );
 
     // The download is the transcript, and it reads back as the same game.
-    let (status, head, body) = server.send(
+    let (status, head, body) = server.send_with_head(
         "GET",
         &format!("/api/checkers/games/{game}/transcript"),
         "text/plain",
@@ -237,12 +122,12 @@ fn a_game_against_the_machine_to_its_end_and_its_transcript() {
 
 #[test]
 fn draw_offers_rejected_and_accepted_between_two_people() {
-    let server = Server::serve();
+    let server = Server::serve("checkers");
     let state = server.new_game(json!({"black": "human", "white": "human"}));
     let game = id(&state);
     assert_eq!(state["may_offer_draw"], true);
-    server.play(&game, "11-15");
-    let offered = server.play(&game, "draw");
+    play(&server, &game, "11-15");
+    let offered = play(&server, &game, "draw");
     assert_eq!(offered["draw_offered"], true);
     assert_eq!(offered["to_act"], "black", "the other side answers");
     assert_eq!(
@@ -275,8 +160,8 @@ fn draw_offers_rejected_and_accepted_between_two_people() {
         (409, Some("offer_after_reject"))
     );
     assert_eq!(essence(&server.state(&game)), essence(&rejected));
-    server.play(&game, "24-20");
-    server.play(&game, "draw");
+    play(&server, &game, "24-20");
+    play(&server, &game, "draw");
     let (status, over) = server.act(&game, "accept", json!({}));
     assert_eq!(status, 200, "{over}");
     assert_eq!(over["status"], "over");
@@ -290,7 +175,7 @@ fn draw_offers_rejected_and_accepted_between_two_people() {
 
 #[test]
 fn resigning_and_offering_the_machine_a_draw() {
-    let server = Server::serve();
+    let server = Server::serve("checkers");
     let state = server.new_game(json!({"black": "human", "white": "level:2"}));
     let game = id(&state);
     let (status, over) = server.act(&game, "resign", json!({}));
@@ -303,8 +188,8 @@ fn resigning_and_offering_the_machine_a_draw() {
     // The machine answers an offer by itself, one way or the other.
     let state = server.new_game(json!({"black": "human", "white": "level:2"}));
     let game = id(&state);
-    let offered = server.play(&game, "draw");
-    let answered = server.settle(offered);
+    let offered = play(&server, &game, "draw");
+    let answered = settle(&server, offered);
     let answer = answered["last_action"]["action"].as_str().unwrap();
     assert!(["accept", "reject"].contains(&answer), "{answered}");
     assert_eq!(answered["last_action"]["side"], "white");
@@ -338,20 +223,20 @@ fn display_plays_the_command_lines_game() {
         format!("--transcript={}", web_file.display()),
     ]);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let server = Server::start(CHECKERS, &args);
+    let server = Server::start(CHECKERS, &args, "checkers");
     let game = server
         .page
         .strip_prefix("/checkers?game=")
         .unwrap_or_else(|| panic!("page {}", server.page))
         .to_string();
-    let (status, _, page) = server.send("GET", &server.page, "text/plain", b"");
+    let (status, _, page) = server.send_with_head("GET", &server.page, "text/plain", b"");
     assert_eq!(status, 200);
     assert!(page.contains("checkers.js"));
     let state = server.state(&game);
     assert_eq!(state["seed"], 42);
     assert_eq!(state["players"]["white"]["player"], "level:2");
     assert_eq!(state["players"]["black"]["player"], "level:2");
-    let over = server.settle(state);
+    let over = settle(&server, state);
     assert_eq!(over["status"], "over");
     let expected = std::fs::read_to_string(&terminal_file).unwrap();
     assert_eq!(
@@ -373,13 +258,14 @@ fn display_puts_the_person_on_the_chosen_side() {
             "--level=1",
             "--seed=9",
         ],
+        "checkers",
     );
     let game = server
         .page
         .strip_prefix("/checkers?game=")
         .unwrap()
         .to_string();
-    let state = server.settle(server.state(&game));
+    let state = settle(&server, server.state(&game));
     assert_eq!(state["players"]["white"]["player"], "human");
     assert_eq!(state["players"]["black"]["player"], "level:1");
     assert_eq!(state["to_act"], "white", "the machine, Black, has moved");
@@ -401,7 +287,7 @@ fn display_puts_the_person_on_the_chosen_side() {
 
 #[test]
 fn refusals_answer_4xx_and_change_nothing() {
-    let server = Server::serve();
+    let server = Server::serve("checkers");
     let state = server.new_game(json!({"black": "human", "white": "human"}));
     let game = id(&state);
     let base = format!("/api/checkers/games/{game}");
@@ -435,14 +321,15 @@ fn refusals_answer_4xx_and_change_nothing() {
     check(s, &a, 409, "no_draw_offered");
     let (s, a) = server.act(&game, "castle", json!({}));
     check(s, &a, 404, "not_found");
-    let (s, _, body) = server.send(
+    let (s, _, body) = server.send_with_head(
         "POST",
         &format!("{base}/move"),
         "application/json",
         b"{\"move\":",
     );
     check(s, &serde_json::from_str(&body).unwrap(), 400, "bad_json");
-    let (s, _, body) = server.send("POST", &format!("{base}/move"), "text/plain", b"11-15");
+    let (s, _, body) =
+        server.send_with_head("POST", &format!("{base}/move"), "text/plain", b"11-15");
     check(
         s,
         &serde_json::from_str(&body).unwrap(),
@@ -450,9 +337,10 @@ fn refusals_answer_4xx_and_change_nothing() {
         "unsupported_media_type",
     );
     let big = vec![b' '; 70 * 1024];
-    let (s, _, body) = server.send("POST", &format!("{base}/move"), "application/json", &big);
+    let (s, _, body) =
+        server.send_with_head("POST", &format!("{base}/move"), "application/json", &big);
     check(s, &serde_json::from_str(&body).unwrap(), 413, "too_large");
-    let (s, _, body) = server.send("GET", &format!("{base}/move"), "text/plain", b"");
+    let (s, _, body) = server.send_with_head("GET", &format!("{base}/move"), "text/plain", b"");
     check(
         s,
         &serde_json::from_str(&body).unwrap(),

@@ -5,116 +5,14 @@
 //! and strikes; hints name a legal strike; every refusal answers 4xx with
 //! the game unchanged.
 
+mod common;
+
+use common::web::{Server, id};
 use serde_json::{Value, json};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::io::Write;
+use std::process::{Command, Stdio};
 
-const ANTICHESS: &str = env!("CARGO_BIN_EXE_antichess");
 const CHESSFORGE: &str = env!("CARGO_BIN_EXE_chessforge");
-
-/// A server of our own, killed on drop.
-struct Server {
-    child: Child,
-    addr: String,
-    /// The page the server named in its first line, without the address.
-    page: String,
-}
-
-impl Server {
-    fn start(program: &str, args: &[&str]) -> Server {
-        let mut child = Command::new(program)
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("cannot start the server");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let rest = line
-            .trim()
-            .strip_prefix("http://")
-            .unwrap_or_else(|| panic!("address line: {line}"));
-        let (addr, page) = rest.split_once('/').unwrap();
-        assert!(addr.starts_with("127.0.0.1:"), "{line}");
-        Server {
-            child,
-            addr: addr.to_string(),
-            page: format!("/{page}"),
-        }
-    }
-
-    fn serve() -> Server {
-        Server::start(ANTICHESS, &["serve", "--port", "0"])
-    }
-
-    /// Sends a request; the status and the body.
-    fn send(&self, method: &str, path: &str, content_type: &str, body: &[u8]) -> (u16, String) {
-        let mut stream = TcpStream::connect(&self.addr).unwrap();
-        let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n",
-            self.addr,
-            body.len()
-        );
-        stream.write_all(head.as_bytes()).unwrap();
-        // A refused body may be left unread: the answer still comes.
-        let _ = stream.write_all(body);
-        let mut answer = Vec::new();
-        stream.read_to_end(&mut answer).unwrap();
-        let text = String::from_utf8_lossy(&answer).into_owned();
-        let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(0);
-        (status, body.to_string())
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        let (status, body) = self.send("GET", path, "text/plain", b"");
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        let (status, body) = self.send(
-            "POST",
-            path,
-            "application/json",
-            body.to_string().as_bytes(),
-        );
-        (status, serde_json::from_str(&body).unwrap_or(Value::Null))
-    }
-
-    fn new_game(&self, options: Value) -> Value {
-        let (status, state) = self.post("/api/chessforge/games", &options);
-        assert_eq!(status, 201, "{state}");
-        state
-    }
-
-    fn state(&self, id: &str) -> Value {
-        let (status, state) = self.get(&format!("/api/chessforge/games/{id}"));
-        assert_eq!(status, 200, "{state}");
-        state
-    }
-
-    fn act(&self, id: &str, action: &str, body: Value) -> (u16, Value) {
-        self.post(&format!("/api/chessforge/games/{id}/{action}"), &body)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn id(state: &Value) -> String {
-    state["id"].as_str().unwrap().to_string()
-}
 
 fn targets(state: &Value) -> Vec<String> {
     state["targets"]
@@ -147,7 +45,7 @@ fn terminal(args: &[&str], input: &str) -> String {
 
 #[test]
 fn a_seeded_game_struck_to_its_score_is_the_terminals_game() {
-    let server = Server::serve();
+    let server = Server::serve("chessforge");
     let mut state = server.new_game(json!({"seed": 5}));
     let game = id(&state);
     assert_eq!(
@@ -230,6 +128,7 @@ fn display_opens_the_command_lines_game() {
             "--rules",
             "extra",
         ],
+        "chessforge",
     );
     let game = server
         .page
@@ -249,7 +148,7 @@ fn display_opens_the_command_lines_game() {
 
 #[test]
 fn a_hint_names_a_legal_strike_and_a_strike_clears_it() {
-    let server = Server::serve();
+    let server = Server::serve("chessforge");
     let state = server.new_game(json!({"seed": 8, "rules": "extra"}));
     let game = id(&state);
     assert_eq!(state["hint"], Value::Null);
@@ -277,7 +176,7 @@ fn a_hint_names_a_legal_strike_and_a_strike_clears_it() {
 
 #[test]
 fn refusals_answer_4xx_and_change_nothing() {
-    let server = Server::serve();
+    let server = Server::serve("chessforge");
     let state = server.new_game(json!({"seed": 3}));
     let game = id(&state);
     let (_, state) = server.act(&game, "strike", json!({"square": "e1"}));

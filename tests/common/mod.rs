@@ -1,0 +1,4 @@
+//! Helpers shared by the integration tests; each test crate uses only some.
+#![allow(dead_code)]
+
+pub mod web;
