@@ -310,12 +310,19 @@ TESTS = [
 ]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def command_line(description):
+    """The options every browser script takes."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--binary", default="target/release/antichess")
     parser.add_argument("--screenshots", default="target/screenshots")
     parser.add_argument("-k", default="", help="run only the steps whose name contains this")
-    args = parser.parse_args()
+    return parser
+
+
+def run_steps(tests, label, args):
+    """Runs each step `test(server, page, shots)` in a fresh browser context
+    against one server; a step fails on an exception or an error in the page.
+    Prints `LABEL: N passed, M failed`; the exit status."""
     shots = Path(args.screenshots)
     shots.mkdir(parents=True, exist_ok=True)
     server = Server(args.binary)
@@ -323,7 +330,7 @@ def main():
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for test in TESTS:
+            for test in tests:
                 if args.k not in test.__name__:
                     continue
                 context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
@@ -345,9 +352,13 @@ def main():
             browser.close()
     finally:
         server.stop()
-    print(f"web: {passed} passed, {failed} failed")
+    print(f"{label}: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
+
+def main():
+    args = command_line(__doc__.splitlines()[0]).parse_args()
+    return run_steps(TESTS, "web", args)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -19,57 +19,20 @@ Needs: pip install -r scripts/requirements-web.txt; apt-get install chromium.
 The last line is `N passed, M failed`; the exit status is 1 if any failed.
 """
 
-import argparse
-import json
 import re
-import subprocess
 import sys
-import traceback
-import urllib.request
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORT = {"width": 1280, "height": 860}
+# The server, the browser's launch and the step runner are the chess
+# page's script's (scripts/ is on the path when this one runs).
+from web_test import VIEWPORT, command_line, run_steps
+
 PATIENCE_MS = 60_000
 
 # The folder for the README's small screenshots (--docs), or None.
 docs = None
-
-
-class Server:
-    """`antichess serve --port 0`, and the JSON API for checking the pages."""
-
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
-        line = self.proc.stdout.readline().strip()
-        if not line.startswith("http://"):
-            self.stop()
-            raise RuntimeError(f"the server printed {line!r}, not its address")
-        self.base = line.rsplit("/", 1)[0]
-
-    def api(self, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data)
-        if data is not None:
-            req.add_header("Content-Type", "application/json")
-        with urllib.request.urlopen(req, timeout=PATIENCE_MS / 1000) as resp:
-            return json.load(resp)
-
-    def stop(self):
-        self.proc.kill()
-        self.proc.wait()
 
 
 def photograph(page, shots, name, docs=None, prepare=None):
@@ -311,46 +274,12 @@ TESTS = [
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--binary", default="target/release/antichess")
-    parser.add_argument("--screenshots", default="target/screenshots")
-    parser.add_argument("-k", default="", help="run only the steps whose name contains this")
+    parser = command_line(__doc__.splitlines()[0])
     parser.add_argument("--docs", help="also write the README's small screenshots into this folder")
     args = parser.parse_args()
     global docs
     docs = Path(args.docs) if args.docs else None
-    shots = Path(args.screenshots)
-    shots.mkdir(parents=True, exist_ok=True)
-    server = Server(args.binary)
-    passed = failed = 0
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for test in TESTS:
-                if args.k not in test.__name__:
-                    continue
-                context = browser.new_context(viewport=VIEWPORT, accept_downloads=True)
-                page = context.new_page()
-                errors = []
-                page.on("pageerror", lambda e: errors.append(str(e)))
-                try:
-                    test(server, page, shots)
-                    assert not errors, f"errors in the page: {errors}"
-                    passed += 1
-                    print(f"ok {test.__name__}")
-                except Exception:
-                    failed += 1
-                    print(f"FAILED {test.__name__}")
-                    traceback.print_exc()
-                    page.screenshot(path=shots / f"failed-{test.__name__}.png")
-                finally:
-                    context.close()
-            browser.close()
-    finally:
-        server.stop()
-    print(f"web games: {passed} passed, {failed} failed")
-    return 1 if failed else 0
-
+    return run_steps(TESTS, "web games", args)
 
 if __name__ == "__main__":
     sys.exit(main())
