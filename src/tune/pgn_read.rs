@@ -73,7 +73,7 @@ impl Draft {
                 Some(fen) => Position::from_fen(fen, rules).map_err(|e| format!("{e}"))?,
                 None => Position::startpos(rules),
             };
-            self.start = Some(start.clone());
+            self.start = Some(start);
             self.pos = Some(start);
         }
         self.pos.as_mut().ok_or_else(|| "no position".to_string())
@@ -205,7 +205,7 @@ move} Nc6 1/2-1/2
         assert_eq!(games[0].rules, Rules::Antichess);
         assert_eq!(games[1].rules, Rules::Chess);
         assert_eq!(games[1].white_score, Some(0.5));
-        let mut pos = games[1].start.clone();
+        let mut pos = games[1].start;
         let sans: Vec<String> = games[1]
             .moves
             .iter()

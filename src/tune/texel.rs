@@ -106,7 +106,7 @@ pub fn samples(games: &[PgnGame], rules: Rules, cap: i32) -> Vec<Sample> {
         let Some(white_score) = game.white_score else {
             continue;
         };
-        let mut pos = game.start.clone();
+        let mut pos = game.start;
         for &mv in &game.moves {
             if let Some(sample) = sample(&pos, white_score, cap) {
                 out.push(sample);
