@@ -31,9 +31,9 @@ pub struct SearchParams {
 
 /// The parameters measured best so far (README.md, "Strength").
 pub const DEFAULT: SearchParams = SearchParams {
-    rfp_depth: 0,
-    rfp_margin: 150,
-    lmp_depth: 0,
+    rfp_depth: 3,
+    rfp_margin: 200,
+    lmp_depth: 3,
     lmp_base: 4,
     lmr_base: 50,
     lmr_div: 225,
