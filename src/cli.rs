@@ -51,6 +51,22 @@ pub enum Command {
     /// Serve the web board: play in a browser, or through the JSON API
     /// (protocol.md, "Web"). Prints the page's address.
     Serve(ServeArgs),
+    /// Fit the antichess evaluation's weights to the results of games
+    /// (Texel tuning); prints them in the form `ANTICHESS_EVAL` reads.
+    Tune {
+        /// PGN files, as `antichess match --pgn` writes them.
+        #[arg(required = true)]
+        pgn: Vec<std::path::PathBuf>,
+        /// Rule set whose games and weights: antichess or antichess1994.
+        #[arg(long, default_value = "antichess")]
+        rules: Rules,
+        /// Passes of gradient descent.
+        #[arg(long, default_value_t = 2000)]
+        epochs: u32,
+        /// Keep these weights as they are (comma-separated names).
+        #[arg(long, value_delimiter = ',')]
+        fixed: Vec<String>,
+    },
     /// Testing aid: read FENs from stdin, one per line, and print for each
     /// the status (score and reason, or `* -`) and the sorted legal moves
     /// in UCI form. Used by scripts/oracle_check.py.
@@ -304,6 +320,17 @@ pub fn main() -> ExitCode {
         }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
         Some(Command::Legal { rules }) => run_legal(rules),
         Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Tune {
+            pgn,
+            rules,
+            epochs,
+            fixed,
+        }) => crate::tune::run(&crate::tune::TuneOptions {
+            pgn,
+            rules,
+            epochs,
+            fixed,
+        }),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {

@@ -15,4 +15,5 @@ pub mod play;
 pub mod referee;
 pub mod rng;
 pub mod search;
+pub mod tune;
 pub mod web;

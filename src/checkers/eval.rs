@@ -9,7 +9,7 @@
 
 use super::board::{Bits, Color, Position, Square, spread};
 use super::movegen::Move;
-use crate::search::{Game, MoveList, Outcome, Score};
+use crate::search::{Game, MoveList, Outcome, Score, SearchParams};
 
 const MAN: Score = 100;
 const KING: Score = 135;
@@ -173,6 +173,16 @@ impl Game for Position {
 
     fn reversible_plies(&self) -> u32 {
         self.quiet_plies()
+    }
+
+    /// Checkers keeps the pruning it was measured with: none of the
+    /// static-evaluation cuts, whose margins fit the chess-board scores.
+    fn search_params(&self) -> SearchParams {
+        SearchParams {
+            rfp_depth: 0,
+            lmp_depth: 0,
+            ..*crate::search::params()
+        }
     }
 
     fn pack(mv: Move) -> u16 {

@@ -24,7 +24,7 @@ use super::movegen::Move;
 use super::notation::Action;
 use super::record::Record;
 use crate::rng::{SplitMix, mix};
-use crate::search::{Game, Limits, MoveList, Outcome, Score, Searcher};
+use crate::search::{Game, Limits, MoveList, Outcome, Score, SearchParams, Searcher};
 
 /// Quiet plies (no man moved, nothing taken) before offering a draw.
 const OFFER_AFTER: u32 = 60;
@@ -100,6 +100,10 @@ impl Game for Seasoned {
 
     fn reversible_plies(&self) -> u32 {
         self.pos.reversible_plies()
+    }
+
+    fn search_params(&self) -> SearchParams {
+        self.pos.search_params()
     }
 
     fn pack(mv: Move) -> u16 {

@@ -16,7 +16,7 @@ use super::attacks;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{Bitboard, Color, PieceKind, Square};
-use super::weights::{self, CHESS};
+use super::weights::{self, AntichessTerms, CHESS};
 use crate::search::Score;
 
 /// Evaluates `pos` for the side to move.
@@ -162,31 +162,33 @@ fn is_passed(pos: &Position, color: Color, sq: Square) -> bool {
 /// The antichess evaluation; the weights and what each means are in
 /// [`weights::AntichessWeights`]. Measured by games, see README.md.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
-    let w = weights::antichess(pos.rules());
+    antichess_terms(pos, legal_moves).score(weights::antichess(pos.rules()))
+}
+
+/// The terms the antichess evaluation weighs, for the side to move.
+pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> AntichessTerms {
     let occ = pos.occupied();
-    let mut burden = [0; 2];
-    let mut mobility = [0; 2];
-    let mut offers = [0; 2];
+    let mut terms = [AntichessTerms::default(); 2];
     for color in Color::ALL {
-        let c = color.index();
+        let t = &mut terms[color.index()];
         let threatened = pos.attack_map(color.flip());
         // Empty squares a man can step to: where it could be offered.
         let mut reach = pos.pieces(color, PieceKind::Pawn).forward(color) & !occ;
         for kind in PieceKind::ALL {
             let men = pos.pieces(color, kind);
-            burden[c] += w.burden[kind.index()] * men.count() as Score;
+            t.men[kind.index()] = men.count() as i32;
             // Men the opponent attacks are on their way out.
             if kind != PieceKind::King {
-                burden[c] -= w.threatened * (men & threatened).count() as Score;
+                t.threatened += (men & threatened).count() as i32;
             }
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
             // A pawn that cannot step forward can only leave by capturing;
             // one far advanced will soon be a queen.
             if (sq.bb().forward(color) & occ).any() {
-                burden[c] += w.blocked_pawn;
+                t.blocked_pawns += 1;
             }
-            burden[c] -= w.pawn_rank * sq.relative_rank(color) as Score;
+            t.pawn_ranks += sq.relative_rank(color) as i32;
         }
         // Quiet squares for the pieces that can be offered anywhere: the
         // side with more ways to give material away can wait until the
@@ -199,22 +201,25 @@ fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
         ] {
             for sq in pos.pieces(color, kind) {
                 let quiet = attacks::piece(kind, sq, occ) & !occ;
-                mobility[c] += quiet.count() as Score;
+                t.mobility += quiet.count() as i32;
                 reach |= quiet;
             }
         }
-        offers[c] = (reach & threatened).count() as Score;
+        t.offers = (reach & threatened).count() as i32;
     }
     let us = pos.side_to_move().index();
-    let mut score = burden[1 - us] - burden[us]
-        + w.mobility * (mobility[us] - mobility[1 - us])
-        + w.offers * (offers[us] - offers[1 - us]);
+    let [ours, theirs] = [terms[us], terms[1 - us]];
     // In check the opponent's moves cannot be counted by passing.
-    if let Some(passed) = pos.play_null() {
-        let ours = legal_moves() as Score;
-        let theirs = passed.count_legal() as Score;
-        let cap = w.legal_moves_cap;
-        score += w.legal_moves * (ours - theirs).clamp(-cap, cap);
+    let legal_moves = pos
+        .play_null()
+        .map(|passed| legal_moves() as i32 - passed.count_legal() as i32);
+    AntichessTerms {
+        men: std::array::from_fn(|k| ours.men[k] - theirs.men[k]),
+        threatened: ours.threatened - theirs.threatened,
+        blocked_pawns: ours.blocked_pawns - theirs.blocked_pawns,
+        pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
+        mobility: ours.mobility - theirs.mobility,
+        offers: ours.offers - theirs.offers,
+        legal_moves,
     }
-    score + w.tempo
 }

@@ -18,7 +18,7 @@ mod record;
 mod rules;
 pub mod slow;
 mod types;
-mod weights;
+pub mod weights;
 
 pub use format::{FileStyle, FormatError, GameFile, Loc};
 pub use moves::{HandoutMove, Move, PieceMoves};

@@ -44,6 +44,45 @@ pub struct AntichessWeights {
     pub tempo: Score,
 }
 
+/// What the antichess evaluation counts in one position, each term the
+/// side to move's count minus the opponent's: the evaluation is these terms
+/// weighed by [`AntichessWeights`] (see [`AntichessTerms::score`]), and a
+/// fit over labelled positions (`antichess tune`) reads the same terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AntichessTerms {
+    /// Men by kind (pawn, knight, bishop, rook, queen, king).
+    pub men: [i32; 6],
+    /// Men other than the king that the opponent attacks.
+    pub threatened: i32,
+    /// Pawns that cannot step forward.
+    pub blocked_pawns: i32,
+    /// Ranks advanced, summed over pawns.
+    pub pawn_ranks: i32,
+    /// Quiet squares knights, bishops, rooks and queens can reach.
+    pub mobility: i32,
+    /// Empty squares a man can step to that the opponent attacks.
+    pub offers: i32,
+    /// Legal moves, both sides counted as if to move; `None` in check
+    /// (the opponent's moves cannot be counted by passing).
+    pub legal_moves: Option<i32>,
+}
+
+impl AntichessTerms {
+    /// The evaluation of these terms for the side to move.
+    #[inline]
+    pub fn score(&self, w: &AntichessWeights) -> Score {
+        let burden: Score = (0..6).map(|k| w.burden[k] * self.men[k]).sum::<Score>()
+            - w.threatened * self.threatened
+            + w.blocked_pawn * self.blocked_pawns
+            - w.pawn_rank * self.pawn_ranks;
+        let cap = w.legal_moves_cap;
+        let moves = self
+            .legal_moves
+            .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
+        -burden + w.mobility * self.mobility + w.offers * self.offers + moves + w.tempo
+    }
+}
+
 /// The 2002 rules (MIT 6.170, royal king, bare king wins).
 pub const ANTICHESS_2002: AntichessWeights = AntichessWeights {
     burden: [90, 100, 110, 100, 95, 0],

@@ -4,6 +4,7 @@
 //! positions and says when the game is over. Everything is from the point of
 //! view of the side to move, so the search is plain negamax.
 
+use super::params::{SearchParams, params};
 use arrayvec::ArrayVec;
 use std::fmt::Debug;
 
@@ -84,6 +85,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// repetition is detected across the pass.
     fn play_null(&self) -> Option<Self> {
         None
+    }
+
+    /// The search's pruning parameters for games from this position on.
+    /// The default is the table measured for the chess-board games; a game
+    /// whose evaluation has another scale turns off what it has not been
+    /// measured with.
+    fn search_params(&self) -> SearchParams {
+        *params()
     }
 
     /// A 16-bit code for the transposition table. Different moves of one

@@ -15,6 +15,7 @@
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
 use super::ordering::{Heuristics, MovePicker};
+use super::params::{SearchParams, params};
 use super::score::{
     DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, is_decisive, outcome_score, to_tt,
 };
@@ -80,11 +81,13 @@ pub(crate) struct Reductions([[u8; 64]; 64]);
 
 impl Reductions {
     pub(crate) fn new() -> Self {
+        let p = params();
+        let (base, div) = (f64::from(p.lmr_base) / 100.0, f64::from(p.lmr_div) / 100.0);
         let mut table = [[0; 64]; 64];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, r) in row.iter_mut().enumerate().skip(1) {
                 let ln = (depth as f64).ln() * (index as f64).ln();
-                *r = (0.5 + ln / 2.25) as u8;
+                *r = (base + ln / div).clamp(0.0, 63.0) as u8;
             }
         }
         Reductions(table)
@@ -142,6 +145,8 @@ pub(crate) struct Tree<'a, G: Game> {
     /// current node's. Capacity is reserved for `MAX_PLY` more.
     pub(crate) keys: &'a mut Vec<u64>,
     pub(crate) reductions: &'a Reductions,
+    /// Pruning margins and counts.
+    pub(crate) params: SearchParams,
     pub(crate) control: Control<'a>,
     /// Deepest ply reached, quiescence included.
     pub(crate) seldepth: usize,
@@ -202,6 +207,21 @@ impl<G: Game> Tree<'_, G> {
         let extend = (in_check || moves.len() == 1) && ply < self.extension_ply_limit;
         let depth = depth + i32::from(extend);
 
+        // The static evaluation means something only where the side to
+        // move may play a quiet move: with every move a compulsory capture
+        // (or in check) the position is far from quiet.
+        let quiet_option = !pv_node
+            && !in_check
+            && !is_decisive(beta)
+            && moves.iter().any(|&mv| !pos.is_tactical(mv));
+        if quiet_option && depth <= self.params.rfp_depth {
+            // Reverse futility: so far above beta that no quiet reply of
+            // the opponent's within a few plies will bring it back.
+            let eval = clamp_eval(pos.evaluate_with(&moves));
+            if eval - self.params.rfp_margin * depth >= beta {
+                return eval;
+            }
+        }
         if !pv_node && !in_check && depth >= 3 && !is_decisive(beta) {
             if let Some(score) = self.null_move(pos, depth, beta, ply) {
                 return score;
@@ -210,6 +230,11 @@ impl<G: Game> Tree<'_, G> {
                 return 0;
             }
         }
+        let quiet_limit = if quiet_option && depth <= self.params.lmp_depth {
+            (self.params.lmp_base + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
 
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -217,9 +242,18 @@ impl<G: Game> Tree<'_, G> {
         let mut quiets_tried = ArrayVec::<usize, 64>::new();
         let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
         for (index, mv) in picker.enumerate() {
+            let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let gives_check = child.in_check();
-            let tactical = pos.is_tactical(mv);
+            if !tactical
+                && !gives_check
+                && quiets_tried.len() >= quiet_limit
+                && !self.heuristics.is_killer(ply, mv)
+            {
+                // Late-move pruning: this far down a shallow node's list,
+                // a quiet move rarely refutes anything.
+                continue;
+            }
             let new_depth = depth - 1;
             self.keys.push(child.key());
             let score = if index == 0 {

@@ -83,6 +83,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
             pv: &mut self.pv,
             keys: &mut self.keys,
             reductions,
+            params: root.search_params(),
             control,
             seldepth: 0,
             extension_ply_limit: 0,

@@ -1,0 +1,102 @@
+//! The search's tunable parameters: pruning margins and move counts, in one
+//! table, so that tuning (by hand or by SPSA in self-play) changes numbers
+//! here and nowhere else.
+//!
+//! For tuning runs only, the environment variable `ANTICHESS_SEARCH` can
+//! override them by name (`rfp_depth=0,lmp_base=5`), read once at start-up:
+//! two engines in a match can then differ by one parameter without a
+//! rebuild. Unset, [`DEFAULT`] is used as it is.
+
+use super::game::Score;
+use once_cell::sync::Lazy;
+
+/// Pruning and reduction parameters of the tree search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Reverse futility pruning (a non-PV node whose static evaluation
+    /// beats beta by a margin is cut) up to this remaining depth; 0: off.
+    pub rfp_depth: i32,
+    /// The margin per ply of remaining depth.
+    pub rfp_margin: Score,
+    /// Late-move pruning (quiet moves past a count are skipped at non-PV
+    /// nodes) up to this remaining depth; 0: off.
+    pub lmp_depth: i32,
+    /// Quiet moves searched before pruning starts: `lmp_base + depth²`.
+    pub lmp_base: i32,
+    /// Late-move reductions are `lmr_base + ln(depth)·ln(index) / lmr_div`,
+    /// both in hundredths.
+    pub lmr_base: i32,
+    pub lmr_div: i32,
+}
+
+/// The parameters measured best so far (README.md, "Strength").
+pub const DEFAULT: SearchParams = SearchParams {
+    rfp_depth: 3,
+    rfp_margin: 200,
+    lmp_depth: 3,
+    lmp_base: 4,
+    lmr_base: 50,
+    lmr_div: 225,
+};
+
+/// The parameters in force: [`DEFAULT`], or the tuning override.
+pub fn params() -> &'static SearchParams {
+    static TUNED: Lazy<SearchParams> = Lazy::new(|| {
+        let mut params = DEFAULT;
+        if let Ok(spec) = std::env::var("ANTICHESS_SEARCH") {
+            match apply(&mut params, &spec) {
+                Ok(()) => log::info!("search parameters overridden: {params:?}"),
+                Err(why) => {
+                    log::error!("ANTICHESS_SEARCH ignored: {why}");
+                    params = DEFAULT;
+                }
+            }
+        }
+        params
+    });
+    &TUNED
+}
+
+/// Applies `name=value,...` overrides to `params`.
+pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let (name, value) = item
+            .split_once('=')
+            .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
+        let value: i32 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{value}' is not a whole number"))?;
+        let slot = match name.trim() {
+            "rfp_depth" => &mut params.rfp_depth,
+            "rfp_margin" => &mut params.rfp_margin,
+            "lmp_depth" => &mut params.lmp_depth,
+            "lmp_base" => &mut params.lmp_base,
+            "lmr_base" => &mut params.lmr_base,
+            "lmr_div" => &mut params.lmr_div,
+            other => return Err(format!("unknown search parameter '{other}'")),
+        };
+        *slot = value;
+    }
+    if params.lmr_div <= 0 {
+        return Err("lmr_div must be positive".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_by_name_and_refuses_junk() {
+        let mut params = DEFAULT;
+        apply(&mut params, "rfp_depth=3, lmp_base=7").unwrap();
+        assert_eq!((params.rfp_depth, params.lmp_base), (3, 7));
+        assert_eq!(params.rfp_margin, DEFAULT.rfp_margin);
+        assert!(apply(&mut params, "rfp_depth").is_err());
+        assert!(apply(&mut params, "nonsense=1").is_err());
+        assert!(apply(&mut params, "lmr_div=x").is_err());
+        assert!(apply(&mut params, "lmr_div=0").is_err());
+    }
+}
