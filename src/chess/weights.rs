@@ -9,7 +9,7 @@
 //! target/release/antichess`). Unset, the tables below are used as they are.
 
 use super::rules::Rules;
-use crate::search::Score;
+use crate::search::{Score, overrides};
 use once_cell::sync::Lazy;
 
 /// Weights of the antichess evaluation (both rule sets), in centipawns.
@@ -154,15 +154,8 @@ pub fn antichess(rules: Rules) -> &'static AntichessWeights {
 /// Applies `name=value,...` overrides to `weights`.
 pub fn apply(weights: &mut AntichessWeights, spec: &str) -> Result<(), String> {
     const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
-        let value: Score = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{value}' is not a whole number"))?;
-        let slot = match name.trim() {
+    for (name, value) in overrides(spec)? {
+        let slot = match name {
             "threatened" => &mut weights.threatened,
             "blocked_pawn" => &mut weights.blocked_pawn,
             "pawn_rank" => &mut weights.pawn_rank,

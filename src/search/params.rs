@@ -57,17 +57,30 @@ pub fn params() -> &'static SearchParams {
     &TUNED
 }
 
+/// The `(name, value)` pairs of a tuning override, `name=value,...` with
+/// whole-number values (the form `ANTICHESS_SEARCH` and `ANTICHESS_EVAL`
+/// share).
+pub fn overrides(spec: &str) -> Result<Vec<(&str, i32)>, String> {
+    spec.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| {
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
+            let value = value
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{value}' is not a whole number"))?;
+            Ok((name.trim(), value))
+        })
+        .collect()
+}
+
 /// Applies `name=value,...` overrides to `params`.
 pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
-    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
-        let value: i32 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{value}' is not a whole number"))?;
-        let slot = match name.trim() {
+    for (name, value) in overrides(spec)? {
+        let slot = match name {
             "rfp_depth" => &mut params.rfp_depth,
             "rfp_margin" => &mut params.rfp_margin,
             "lmp_depth" => &mut params.lmp_depth,
