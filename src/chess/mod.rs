@@ -7,6 +7,7 @@
 
 pub mod attacks;
 pub mod eval;
+mod eval_chess;
 mod format;
 mod game;
 mod movegen;
