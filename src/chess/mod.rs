@@ -17,6 +17,7 @@ mod perft;
 mod position;
 mod record;
 mod rules;
+mod see;
 pub mod slow;
 mod types;
 mod weights;
