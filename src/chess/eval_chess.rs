@@ -3,10 +3,10 @@
 //! middlegame and endgame by the material left; mobility over the squares
 //! enemy pawns do not guard; pawn structure (doubled, isolated, backward,
 //! connected); passed pawns with their path and the kings' distances; rooks
-//! on open files; outposts; king safety (pawn shield, open files, pieces
-//! bearing on the king's zone); and a scale that keeps the endgames
-//! material cannot win from looking won. Every number is in
-//! [`weights::CHESS`](super::weights::CHESS).
+//! on open files; outposts; pieces attacked by cheaper ones; king safety
+//! (pawn shield, open files, pieces bearing on the king's zone); and a
+//! scale that keeps the endgames material cannot win from looking won.
+//! Every number is in [`weights::CHESS`](super::weights::CHESS).
 
 use super::attacks;
 use super::position::Position;
@@ -122,6 +122,8 @@ fn pieces(pos: &Position, color: Color, pawn_attacks: &[Bitboard; 2], sum: &mut 
     let their_pawns = pos.pieces(them, PieceKind::Pawn);
     let mut attackers = 0;
     let mut units = 0;
+    let mut by_minor = Bitboard::EMPTY;
+    let mut by_rook = Bitboard::EMPTY;
     for kind in [
         PieceKind::Knight,
         PieceKind::Bishop,
@@ -131,6 +133,11 @@ fn pieces(pos: &Position, color: Color, pawn_attacks: &[Bitboard; 2], sum: &mut 
         let k = kind.index();
         for sq in pos.pieces(color, kind) {
             let reach = attacks::piece(kind, sq, occ);
+            match kind {
+                PieceKind::Knight | PieceKind::Bishop => by_minor |= reach,
+                PieceKind::Rook => by_rook |= reach,
+                _ => {}
+            }
             let mobility = (reach & safe).count() as Score - w.mobility_par[k];
             sum.add_times(w.mobility[k], mobility);
             let hits = (reach & zone).count() as Score;
@@ -162,6 +169,19 @@ fn pieces(pos: &Position, color: Color, pawn_attacks: &[Bitboard; 2], sum: &mut 
             }
         }
     }
+    // Pieces attacked by cheaper ones must move: the side to move saves
+    // its own in quiescence, but two at once, or one with the other side
+    // to move, cost material.
+    let their = |kind| pos.pieces(them, kind);
+    let majors = their(PieceKind::Rook) | their(PieceKind::Queen);
+    let targets = their(PieceKind::Knight) | their(PieceKind::Bishop) | majors;
+    let count = |bb: Bitboard| bb.count() as Score;
+    sum.add_times(
+        w.threat_by_pawn,
+        count(pawn_attacks[color.index()] & targets),
+    );
+    sum.add_times(w.threat_by_minor, count(by_minor & majors));
+    sum.add_times(w.threat_by_rook, count(by_rook & their(PieceKind::Queen)));
     if attackers >= 2 {
         // Counted against the defender: taken off ours as a bonus here.
         let danger = (units * units * w.king_danger_num / 16).min(w.king_danger_cap);

@@ -116,6 +116,12 @@ pub struct ChessWeights {
     /// Per knight (index 0) or bishop (1) on ranks 4 to 6 that a pawn
     /// defends and no enemy pawn can ever attack.
     pub outpost: [Phased; 2],
+    /// Per enemy knight, bishop, rook or queen a pawn attacks.
+    pub threat_by_pawn: Phased,
+    /// Per enemy rook or queen a knight or bishop attacks.
+    pub threat_by_minor: Phased,
+    /// Per enemy queen a rook attacks.
+    pub threat_by_rook: Phased,
     /// Middlegame, per pawn of its side directly in front of the king (on
     /// its file or the neighbouring ones), one rank (index 0) or two (1)
     /// ahead.
@@ -327,6 +333,9 @@ pub const CHESS: ChessWeights = ChessWeights {
     rook_open: (28, 10),
     rook_half_open: (12, 6),
     outpost: [(24, 12), (12, 6)],
+    threat_by_pawn: (45, 35),
+    threat_by_minor: (30, 25),
+    threat_by_rook: (30, 20),
     shield: [12, 6],
     king_open_file: -12,
     king_attack: [0, 2, 2, 3, 5, 0],
