@@ -39,10 +39,8 @@ impl Position {
             return true;
         }
         let mut occupied = self.occupied() ^ from.bb() ^ to.bb();
-        if en_passant {
-            if let Some(captured) = to.bb().forward(self.side_to_move().flip()).first() {
-                occupied ^= captured.bb();
-            }
+        if en_passant && let Some(captured) = to.bb().forward(self.side_to_move().flip()).first() {
+            occupied ^= captured.bb();
         }
         let diagonal = self.kind_bb(PieceKind::Bishop) | self.kind_bb(PieceKind::Queen);
         let straight = self.kind_bb(PieceKind::Rook) | self.kind_bb(PieceKind::Queen);
