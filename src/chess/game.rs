@@ -47,14 +47,21 @@ impl Game for Position {
         Position::in_check(self)
     }
 
+    /// Promotions and captures; in chess only the captures that do not
+    /// lose material in the exchange they start: the others are searched
+    /// among the quiet moves (after the winning captures and the killers,
+    /// open to late-move reductions) and not at all in quiescence.
     #[inline]
     fn is_tactical(&self, mv: Move) -> bool {
-        mv.promotion().is_some()
-            || self.color_bb(self.side_to_move().flip()).has(mv.to())
+        if mv.promotion().is_some() {
+            return true;
+        }
+        let capture = self.color_bb(self.side_to_move().flip()).has(mv.to())
             || (Some(mv.to()) == self.ep_square()
                 && self
                     .pieces(self.side_to_move(), PieceKind::Pawn)
-                    .has(mv.from()))
+                    .has(mv.from()));
+        capture && (self.rules().is_antichess() || !self.is_losing_capture(mv))
     }
 
     #[inline]

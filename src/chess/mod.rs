@@ -7,6 +7,7 @@
 
 pub mod attacks;
 pub mod eval;
+mod eval_chess;
 mod format;
 mod game;
 mod movegen;
@@ -16,6 +17,7 @@ mod perft;
 mod position;
 mod record;
 mod rules;
+mod see;
 pub mod slow;
 mod types;
 pub mod weights;
