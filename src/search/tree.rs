@@ -209,10 +209,12 @@ impl<G: Game> Tree<'_, G> {
 
         // The static evaluation means something only where the side to
         // move may play a quiet move: with every move a compulsory capture
-        // (or in check) the position is far from quiet.
+        // (or in check) the position is far from quiet. Only shallow nodes
+        // prune, so only they pay for the look through the moves.
         let quiet_option = !pv_node
             && !in_check
             && !is_decisive(beta)
+            && depth <= self.params.rfp_depth.max(self.params.lmp_depth)
             && moves.iter().any(|&mv| !pos.is_tactical(mv));
         if quiet_option && depth <= self.params.rfp_depth {
             // Reverse futility: so far above beta that no quiet reply of
