@@ -403,28 +403,43 @@ pub fn antichess(rules: Rules) -> &'static AntichessWeights {
     &TUNED[usize::from(rules == Rules::Antichess1994)]
 }
 
-/// Applies `name=value,...` overrides to `weights`.
-pub fn apply(weights: &mut AntichessWeights, spec: &str) -> Result<(), String> {
-    const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
-    for (name, value) in overrides(spec)? {
+impl AntichessWeights {
+    /// The weight called `name` (as `ANTICHESS_EVAL` and `antichess tune`
+    /// name them: `tempo`, `burden.knight`, ...), if there is one.
+    pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
+        const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
         let slot = match name {
-            "threatened" => &mut weights.threatened,
-            "blocked_pawn" => &mut weights.blocked_pawn,
-            "pawn_rank" => &mut weights.pawn_rank,
-            "mobility" => &mut weights.mobility,
-            "legal_moves" => &mut weights.legal_moves,
-            "legal_moves_cap" => &mut weights.legal_moves_cap,
-            "offers" => &mut weights.offers,
-            "tempo" => &mut weights.tempo,
+            "threatened" => &mut self.threatened,
+            "blocked_pawn" => &mut self.blocked_pawn,
+            "pawn_rank" => &mut self.pawn_rank,
+            "mobility" => &mut self.mobility,
+            "legal_moves" => &mut self.legal_moves,
+            "legal_moves_cap" => &mut self.legal_moves_cap,
+            "offers" => &mut self.offers,
+            "tempo" => &mut self.tempo,
             other => {
                 let kind = other
                     .strip_prefix("burden.")
-                    .and_then(|k| KINDS.iter().position(|&n| n == k))
-                    .ok_or_else(|| format!("unknown weight '{other}'"))?;
-                &mut weights.burden[kind]
+                    .and_then(|k| KINDS.iter().position(|&n| n == k))?;
+                &mut self.burden[kind]
             }
         };
-        *slot = value;
+        Some(slot)
+    }
+
+    /// The weight called `name`, if there is one.
+    pub fn weight(&self, name: &str) -> Option<Score> {
+        let mut copy = *self;
+        copy.weight_mut(name).copied()
+    }
+}
+
+/// Applies `name=value,...` overrides to `weights`.
+pub fn apply(weights: &mut AntichessWeights, spec: &str) -> Result<(), String> {
+    for (name, value) in overrides(spec)? {
+        *weights
+            .weight_mut(name)
+            .ok_or_else(|| format!("unknown weight '{name}'"))? = value;
     }
     Ok(())
 }

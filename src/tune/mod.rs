@@ -69,15 +69,13 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         games.len(),
         samples.len()
     );
-    for (name, (old, new)) in texel::NAMES
-        .iter()
-        .zip(start.iter().zip(&texel::to_vector(&tuned)))
-    {
+    let rounded = texel::to_vector(&tuned);
+    for (name, (old, new)) in texel::NAMES.iter().zip(start.iter().zip(&rounded)) {
         eprintln!("  {name:<14} {old:>6} -> {new:>6}");
     }
     let spec: Vec<String> = texel::NAMES
         .iter()
-        .zip(texel::to_vector(&tuned))
+        .zip(rounded)
         .map(|(name, value)| format!("{name}={value}"))
         .collect();
     println!("{}", spec.join(","));

@@ -43,39 +43,19 @@ pub struct Sample {
 
 /// The weights as a vector, in the order of [`NAMES`].
 pub fn to_vector(w: &AntichessWeights) -> [f64; 12] {
-    let b = w.burden;
-    [
-        b[0],
-        b[1],
-        b[2],
-        b[3],
-        b[4],
-        w.threatened,
-        w.blocked_pawn,
-        w.pawn_rank,
-        w.mobility,
-        w.legal_moves,
-        w.offers,
-        w.tempo,
-    ]
-    .map(f64::from)
+    NAMES.map(|name| f64::from(w.weight(name).unwrap_or_default()))
 }
 
 /// A vector in the order of [`NAMES`] as weights (rounded), the rest
 /// (king burden, legal-move cap) taken from `base`.
 pub fn from_vector(v: &[f64; 12], base: &AntichessWeights) -> AntichessWeights {
-    let r = |x: f64| x.round() as i32;
-    AntichessWeights {
-        burden: [r(v[0]), r(v[1]), r(v[2]), r(v[3]), r(v[4]), base.burden[5]],
-        threatened: r(v[5]),
-        blocked_pawn: r(v[6]),
-        pawn_rank: r(v[7]),
-        mobility: r(v[8]),
-        legal_moves: r(v[9]),
-        offers: r(v[10]),
-        tempo: r(v[11]),
-        ..*base
+    let mut w = *base;
+    for (name, &value) in NAMES.iter().zip(v) {
+        if let Some(slot) = w.weight_mut(name) {
+            *slot = value.round() as i32;
+        }
     }
+    w
 }
 
 /// The inputs whose dot product with [`to_vector`] is
@@ -120,10 +100,9 @@ pub fn samples(games: &[PgnGame], rules: Rules, cap: i32) -> Vec<Sample> {
 fn sample(pos: &Position, white_score: f64, cap: i32) -> Option<Sample> {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    let quiet = !pos.in_check()
-        && !moves.is_empty()
-        && !pos.bare_king_ends()
-        && moves.iter().all(|&mv| !pos.is_tactical(mv));
+    // A finished game (a bare king too) has no legal moves.
+    let quiet =
+        !pos.in_check() && !moves.is_empty() && moves.iter().all(|&mv| !pos.is_tactical(mv));
     if !quiet {
         return None;
     }
@@ -214,6 +193,13 @@ pub fn fit(
 mod tests {
     use super::*;
     use crate::chess::weights::ANTICHESS_2002;
+
+    #[test]
+    fn every_fitted_name_is_a_weight() {
+        for name in NAMES {
+            assert!(ANTICHESS_2002.weight(name).is_some(), "{name}");
+        }
+    }
 
     #[test]
     fn features_weighed_are_the_evaluation() {
