@@ -26,13 +26,9 @@ import sys
 
 import pyffish as sf
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from oracle_check import HERE, VARIANTS, drawn_by_rule, occupied
+
 OUT = os.path.join(HERE, "..", "tests", "fixtures", "perft_endings.txt")
-VARIANTS = {
-    "antichess": "antichess6170",
-    "antichess1994": "antichess1994",
-    "chess": "chess",
-}
 # pyffish takes milliseconds a call: a position gets at most this many
 # calls, one per node above the last ply. The suite then runs in a second.
 CALLS = 800
@@ -50,14 +46,6 @@ FIXED = [
 
 def is_over(variant, fen):
     return sf.is_immediate_game_end(variant, fen, [])[0]
-
-
-def is_drawn(variant, fen):
-    """Chess: a draw by rule (fifty moves, insufficient material), which
-    ends a game but not a perft."""
-    return sf.is_optional_game_end(variant, fen, [])[0] or all(
-        sf.has_insufficient_material(variant, fen, [])
-    )
 
 
 def counts(variant, fen):
@@ -80,20 +68,6 @@ def counts(variant, fen):
     return found, crosses
 
 
-def occupied(fen):
-    """The occupied squares of a FEN's board, as UCI square names."""
-    squares = set()
-    for rank, row in zip("87654321", fen.split()[0].split("/")):
-        file = 0
-        for c in row:
-            if c.isdigit():
-                file += int(c)
-            else:
-                squares.add("abcdefgh"[file] + rank)
-                file += 1
-    return squares
-
-
 def game_end_positions(variant, rng):
     """The positions of one random game (captures preferred, so that
     the pieces come off), from its end backwards."""
@@ -102,7 +76,7 @@ def game_end_positions(variant, rng):
     for _ply in range(600):
         moves = sf.legal_moves(variant, fen, [])
         # pyffish lists no moves once the game is over.
-        if not moves or (variant == "chess" and is_drawn(variant, fen)):
+        if not moves or drawn_by_rule(variant, fen):
             break
         taken = occupied(fen)
         captures = [m for m in moves if m[2:4] in taken]

@@ -162,19 +162,16 @@ session() {
         }' "$rss")
 }
 
-per=$(per_pairing "$games")
-fast=$(per_pairing "$fast_games")
-for rules in antichess antichess1994 chess; do
-    opponent=$fsf_spec
-    [ "$rules" = chess ] && opponent=$chess_spec
-    play "$rules-fsf-${time}s" "$rules" "$opponent" "$per" "$time"
-    play "$rules-self-${time}s" "$rules" level:0 "$per" "$time"
-done
-for rules in antichess antichess1994 chess; do
-    opponent=$fsf_spec
-    [ "$rules" = chess ] && opponent=$chess_spec
-    play "$rules-fsf-${fast_time}s" "$rules" "$opponent" "$fast" "$fast_time"
-    play "$rules-self-${fast_time}s" "$rules" level:0 "$fast" "$fast_time"
+# The 1 s games, then the fast ones: per pace, each rule set against
+# Fairy-Stockfish (Stockfish for chess when installed) and itself.
+for pace in "$time $(per_pairing "$games")" "$fast_time $(per_pairing "$fast_games")"; do
+    read -r secs per <<<"$pace"
+    for rules in antichess antichess1994 chess; do
+        opponent=$fsf_spec
+        [ "$rules" = chess ] && opponent=$chess_spec
+        play "$rules-fsf-${secs}s" "$rules" "$opponent" "$per" "$secs"
+        play "$rules-self-${secs}s" "$rules" level:0 "$per" "$secs"
+    done
 done
 memory="memory: no session"
 [ "$session_games" -gt 0 ] && session
