@@ -2,30 +2,16 @@
 //! whatever the input, no panic and no hang on junk, and the end of input
 //! ending even a search only `stop` could end.
 
+mod common;
+
 use antichess::engine;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
-/// An output the test can read after the engine has finished.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use common::output::Shared;
 
 /// Runs the engine on `input` and returns its answer lines.
 fn answers(input: &[u8]) -> Vec<String> {
     let out = Shared::default();
     engine::run(input, out.clone()).expect("the engine runs and ends cleanly");
-    let bytes = out.0.lock().expect("not poisoned").clone();
+    let bytes = out.bytes();
     String::from_utf8(bytes)
         .expect("answers are UTF-8")
         .lines()

@@ -5,32 +5,20 @@
 //! allowed here. Also `help`, and `perft` in checkers: published counts,
 //! and `stop` and `quit` ending a count that would take hours.
 
+mod common;
+
 use antichess::engine;
+use common::output::Shared;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().expect("not poisoned").extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// The answers to `input`, without UCI's `info depth` lines.
 fn answers(input: &str) -> Vec<String> {
     let out = Shared::default();
     engine::run(input.as_bytes(), out.clone()).expect("the engine runs and ends cleanly");
-    let bytes = out.0.lock().expect("not poisoned").clone();
+    let bytes = out.bytes();
     String::from_utf8(bytes)
         .expect("answers are UTF-8")
         .lines()

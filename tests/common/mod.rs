@@ -1,4 +1,5 @@
 //! Helpers shared by the integration tests; each test crate uses only some.
 #![allow(dead_code)]
 
+pub mod output;
 pub mod web;
