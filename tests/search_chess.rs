@@ -130,3 +130,35 @@ fn measure_clock_use() {
         );
     }
 }
+
+#[test]
+fn antichess_offers_compel_a_reply() {
+    use antichess::search::Game;
+    // The d6 pawn attacks c5 and e5: a rook sent there must be taken.
+    let offer = |fen: &str, rules, text: &str| {
+        let pos = board(fen, rules);
+        let mv = pos.parse_move(text).expect("test move is legal");
+        pos.compels_reply(mv)
+    };
+    let fen = "4k3/8/3p4/R7/8/8/8/4K3 w - - 0 1";
+    assert!(offer(fen, Rules::Antichess, "a5c5"));
+    assert!(offer(fen, Rules::Antichess, "a5e5"));
+    assert!(!offer(fen, Rules::Antichess, "a5b5"));
+    assert!(!offer(fen, Rules::Antichess, "a5a4"));
+    // Only antichess compels a capture.
+    assert!(!offer(fen, Rules::Chess, "a5c5"));
+}
+
+#[test]
+fn antichess_never_passes_past_a_compulsory_capture() {
+    use antichess::search::Game;
+    // Two minor pieces and nothing to take: the search may pass here.
+    let quiet = board("4k3/p7/8/8/8/8/8/1N2KB2 w - - 0 1", Rules::Antichess);
+    assert!(Game::play_null(&quiet).is_some());
+    // The knight can take on a3 (and so must): no pass.
+    let capture = board("4k3/8/8/8/8/p7/8/1N2KB2 w - - 0 1", Rules::Antichess);
+    assert!(Game::play_null(&capture).is_none());
+    // A lone minor piece is too little to trust a pass with.
+    let lone = board("4k3/p7/8/8/8/8/8/1N2K3 w - - 0 1", Rules::Antichess);
+    assert!(Game::play_null(&lone).is_none());
+}

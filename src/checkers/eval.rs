@@ -175,12 +175,14 @@ impl Game for Position {
         self.quiet_plies()
     }
 
-    /// Checkers keeps the pruning it was measured with: none of the
-    /// static-evaluation cuts, whose margins fit the chess-board scores.
+    /// Checkers keeps the search it was measured with: none of the
+    /// static-evaluation cuts, whose margins fit the chess-board scores,
+    /// and no internal iterative reduction (measured on chess boards only).
     fn search_params(&self) -> SearchParams {
         SearchParams {
             rfp_depth: 0,
             lmp_depth: 0,
+            iir_depth: 0,
             ..*crate::search::params()
         }
     }

@@ -64,6 +64,18 @@ impl Game for Position {
         capture && (self.rules().is_antichess() || !self.is_losing_capture(mv))
     }
 
+    /// In antichess, a move to a square the opponent attacks: the opponent
+    /// must then capture (here or elsewhere: pins and other captures are
+    /// not looked at, this only exempts a move from pruning).
+    #[inline]
+    fn compels_reply(&self, mv: Move) -> bool {
+        if !self.rules().is_antichess() {
+            return false;
+        }
+        let occupied = (self.occupied() & !mv.from().bb()) | mv.to().bb();
+        self.is_attacked(mv.to(), self.side_to_move().flip(), occupied)
+    }
+
     #[inline]
     fn tactical_order(&self, mv: Move) -> i32 {
         let victim = self
@@ -100,7 +112,17 @@ impl Game for Position {
         let pieces = self.color_bb(us)
             & !self.pieces(us, PieceKind::Pawn)
             & !self.pieces(us, PieceKind::King);
-        if self.rules().is_antichess() || pieces.is_empty() {
+        if self.rules().is_antichess() {
+            let min = crate::search::params().null_antichess;
+            let them = self.color_bb(us.flip());
+            // Over-approximated (pins ignored, any en-passant square
+            // counts): passing must never dodge a compulsory capture.
+            let capture_due =
+                !(self.attack_map(us) & them).is_empty() || self.ep_square().is_some();
+            if min == 0 || capture_due || (pieces.count() as i32) < min {
+                return None;
+            }
+        } else if pieces.is_empty() {
             return None;
         }
         Position::play_null(self)

@@ -67,6 +67,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Captures and promotions: the moves quiescence search looks at.
     fn is_tactical(&self, mv: Self::Move) -> bool;
 
+    /// Whether a quiet move compels the opponent's reply, so that pruning
+    /// or reducing it like other quiet moves would miss a forcing line (in
+    /// antichess: it offers a man to a compulsory capture). Never, by
+    /// default.
+    fn compels_reply(&self, _mv: Self::Move) -> bool {
+        false
+    }
+
     /// Ordering key among tactical moves (most valuable victim, least
     /// valuable attacker); higher is tried first.
     fn tactical_order(&self, mv: Self::Move) -> i32;

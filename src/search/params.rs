@@ -27,6 +27,23 @@ pub struct SearchParams {
     /// both in hundredths.
     pub lmr_base: i32,
     pub lmr_div: i32,
+    /// Late quiet moves are reduced one ply less per this much history
+    /// (and one more per this much bad history); 0: history left out.
+    pub lmr_history: i32,
+    /// Late tactical moves where every move is tactical are reduced by
+    /// this share (in percent) of a late quiet move's reduction; 0: not.
+    pub lmr_forced: i32,
+    /// Null-move pruning in antichess, where the side to move has no
+    /// capture and at least this many men besides king and pawns; 0: off.
+    pub null_antichess: i32,
+    /// 1: quiet moves that compel the reply ([`Game::compels_reply`]) are
+    /// spared late-move pruning and reductions, as checks are; 0: not.
+    ///
+    /// [`Game::compels_reply`]: super::Game::compels_reply
+    pub spare_offers: i32,
+    /// Internal iterative reduction: a node this deep or deeper with no
+    /// transposition-table move is searched a ply shallower; 0: off.
+    pub iir_depth: i32,
 }
 
 /// The parameters measured best so far (README.md, "Strength").
@@ -37,6 +54,11 @@ pub const DEFAULT: SearchParams = SearchParams {
     lmp_base: 4,
     lmr_base: 50,
     lmr_div: 225,
+    lmr_history: 0,
+    lmr_forced: 0,
+    null_antichess: 2,
+    spare_offers: 1,
+    iir_depth: 4,
 };
 
 /// The parameters in force: [`DEFAULT`], or the tuning override.
@@ -87,12 +109,20 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "lmp_base" => &mut params.lmp_base,
             "lmr_base" => &mut params.lmr_base,
             "lmr_div" => &mut params.lmr_div,
+            "lmr_history" => &mut params.lmr_history,
+            "lmr_forced" => &mut params.lmr_forced,
+            "null_antichess" => &mut params.null_antichess,
+            "spare_offers" => &mut params.spare_offers,
+            "iir_depth" => &mut params.iir_depth,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
     }
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());
+    }
+    if params.lmr_history < 0 {
+        return Err("lmr_history must not be negative".into());
     }
     Ok(())
 }

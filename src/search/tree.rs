@@ -205,7 +205,12 @@ impl<G: Game> Tree<'_, G> {
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both).
         let extend = (in_check || moves.len() == 1) && ply < self.extension_ply_limit;
-        let depth = depth + i32::from(extend);
+        let mut depth = depth + i32::from(extend);
+        // A node the table knows nothing of is rarely worth its full depth
+        // (and this iteration will fill the table for the next).
+        if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move.is_none() {
+            depth -= 1;
+        }
 
         // The static evaluation means something only where the side to
         // move may play a quiet move: with every move a compulsory capture
@@ -238,6 +243,11 @@ impl<G: Game> Tree<'_, G> {
             usize::MAX
         };
 
+        // Every move a compulsory capture: late ones may be reduced too.
+        let forced = self.params.lmr_forced > 0
+            && depth >= 3
+            && !in_check
+            && moves.iter().all(|&mv| pos.is_tactical(mv));
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -247,8 +257,13 @@ impl<G: Game> Tree<'_, G> {
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let gives_check = child.in_check();
+            // A quiet move that compels the reply (in antichess: a man
+            // offered) is as forcing as a check; Fairy-Stockfish spares
+            // such moves too.
+            let forcing = gives_check
+                || (!tactical && self.params.spare_offers != 0 && pos.compels_reply(mv));
             if !tactical
-                && !gives_check
+                && !forcing
                 && quiets_tried.len() >= quiet_limit
                 && !self.heuristics.is_killer(ply, mv)
             {
@@ -261,19 +276,16 @@ impl<G: Game> Tree<'_, G> {
             let score = if index == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check)
             } else {
-                let late_quiet = depth >= 3
-                    && index >= 3
-                    && !tactical
-                    && !in_check
-                    && !gives_check
-                    && !self.heuristics.is_killer(ply, mv);
-                let reduction = if late_quiet {
-                    (self.reductions.get(depth, index) - i32::from(pv_node))
-                        .min(new_depth - 1)
-                        .max(0)
-                } else {
-                    0
+                let late = Late {
+                    ply,
+                    depth,
+                    index,
+                    tactical,
+                    exempt: in_check || forcing,
+                    pv_node,
+                    forced,
                 };
+                let reduction = self.reduction(pos, mv, late);
                 let mut score = -self.negamax(
                     &child,
                     new_depth - reduction,
@@ -322,6 +334,35 @@ impl<G: Game> Tree<'_, G> {
 
         self.store((key, ply, depth), best, best_move, (original_alpha, beta));
         best
+    }
+
+    /// Plies to take off the null-window search of a late move: quiet
+    /// moves by the table, less with good history; tactical ones only
+    /// where every move is tactical, by a share of it.
+    fn reduction(&self, pos: &G, mv: G::Move, late: Late) -> i32 {
+        if late.depth < 3 || late.index < 3 || late.exempt {
+            return 0;
+        }
+        let table = self.reductions.get(late.depth, late.index);
+        let reduction = if !late.tactical {
+            if self.heuristics.is_killer(late.ply, mv) {
+                return 0;
+            }
+            let history = if self.params.lmr_history > 0 {
+                let index = pos.history_index(mv);
+                self.heuristics.history(late.ply, index) / self.params.lmr_history
+            } else {
+                0
+            };
+            table - history
+        } else if late.forced {
+            table * self.params.lmr_forced / 100
+        } else {
+            return 0;
+        };
+        (reduction - i32::from(late.pv_node))
+            .min(late.depth - 2)
+            .max(0)
     }
 
     /// Null-move pruning: if passing still holds `beta` at reduced depth,
@@ -472,6 +513,21 @@ impl<G: Game> Tree<'_, G> {
             .step_by(2)
             .any(|back| self.keys[len - 1 - back] == key)
     }
+}
+
+/// What decides a late move's reduction, besides the move.
+#[derive(Clone, Copy)]
+struct Late {
+    ply: usize,
+    depth: i32,
+    /// The move's place in the node's order.
+    index: usize,
+    tactical: bool,
+    /// The side to move is in check, or the move is forcing.
+    exempt: bool,
+    pv_node: bool,
+    /// Every move at the node is tactical.
+    forced: bool,
 }
 
 /// The legal moves of `pos`, or its score if the game is over there.
