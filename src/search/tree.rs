@@ -257,15 +257,11 @@ impl<G: Game> Tree<'_, G> {
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let gives_check = child.in_check();
-            // A quiet move that compels the reply (in antichess: a man
-            // offered) is as forcing as a check; Fairy-Stockfish spares
-            // such moves too.
-            let forcing = gives_check
-                || (!tactical && self.params.spare_offers != 0 && pos.compels_reply(mv));
             if !tactical
-                && !forcing
+                && !gives_check
                 && quiets_tried.len() >= quiet_limit
                 && !self.heuristics.is_killer(ply, mv)
+                && !self.spared_offer(pos, mv)
             {
                 // Late-move pruning: this far down a shallow node's list,
                 // a quiet move rarely refutes anything.
@@ -281,7 +277,7 @@ impl<G: Game> Tree<'_, G> {
                     depth,
                     index,
                     tactical,
-                    exempt: in_check || forcing,
+                    exempt: in_check || gives_check,
                     pv_node,
                     forced,
                 };
@@ -345,7 +341,7 @@ impl<G: Game> Tree<'_, G> {
         }
         let table = self.reductions.get(late.depth, late.index);
         let reduction = if !late.tactical {
-            if self.heuristics.is_killer(late.ply, mv) {
+            if self.heuristics.is_killer(late.ply, mv) || self.spared_offer(pos, mv) {
                 return 0;
             }
             let history = if self.params.lmr_history > 0 {
@@ -363,6 +359,14 @@ impl<G: Game> Tree<'_, G> {
         (reduction - i32::from(late.pv_node))
             .min(late.depth - 2)
             .max(0)
+    }
+
+    /// Whether quiet move `mv` compels the reply (in antichess: a man
+    /// offered) and is to be spared pruning and reductions as a check is;
+    /// Fairy-Stockfish spares such moves too. Asked last, only of moves
+    /// that would otherwise be pruned or reduced: it is an attack test.
+    fn spared_offer(&self, pos: &G, mv: G::Move) -> bool {
+        self.params.spare_offers != 0 && pos.compels_reply(mv)
     }
 
     /// Null-move pruning: if passing still holds `beta` at reduced depth,
@@ -523,7 +527,7 @@ struct Late {
     /// The move's place in the node's order.
     index: usize,
     tactical: bool,
-    /// The side to move is in check, or the move is forcing.
+    /// The side to move is in check, or the move gives check.
     exempt: bool,
     pv_node: bool,
     /// Every move at the node is tactical.
