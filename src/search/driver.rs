@@ -8,7 +8,8 @@
 use super::game::{Game, MoveList, Score};
 use super::limits::{Limits, TimeManager};
 use super::score::{MAX_PLY, outcome_score};
-use super::tree::{Control, Reductions};
+use super::selectivity::Reductions;
+use super::tree::Control;
 use super::tt::{TranspositionTable, TtError};
 use super::worker::{Plan, Worker};
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -12,6 +12,7 @@ mod limits;
 mod ordering;
 mod params;
 mod score;
+mod selectivity;
 mod tree;
 mod tt;
 mod worker;

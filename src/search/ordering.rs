@@ -130,6 +130,13 @@ impl<M: Copy + Eq> MovePicker<M> {
     }
 }
 
+impl<M> MovePicker<M> {
+    /// The node's moves (all of them until picking starts).
+    pub(crate) fn moves(&self) -> &[M] {
+        &self.moves
+    }
+}
+
 impl<M: Copy + Eq> Iterator for MovePicker<M> {
     type Item = M;
 

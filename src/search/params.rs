@@ -44,6 +44,11 @@ pub struct SearchParams {
     /// Internal iterative reduction: a node this deep or deeper with no
     /// transposition-table move is searched a ply shallower; 0: off.
     pub iir_depth: i32,
+    /// Singular extensions: a node this deep or deeper whose table move
+    /// alone holds the table's score less this margin per ply (the others
+    /// searched at half depth) searches that move a ply deeper; 0: off.
+    pub se_depth: i32,
+    pub se_margin: Score,
 }
 
 /// The parameters measured best so far (README.md, "Strength").
@@ -59,6 +64,8 @@ pub const DEFAULT: SearchParams = SearchParams {
     null_antichess: 2,
     spare_offers: 1,
     iir_depth: 4,
+    se_depth: 0,
+    se_margin: 2,
 };
 
 /// The parameters in force: [`DEFAULT`], or the tuning override.
@@ -114,6 +121,8 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "null_antichess" => &mut params.null_antichess,
             "spare_offers" => &mut params.spare_offers,
             "iir_depth" => &mut params.iir_depth,
+            "se_depth" => &mut params.se_depth,
+            "se_margin" => &mut params.se_margin,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;

@@ -15,11 +15,10 @@
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
 use super::ordering::{Heuristics, MovePicker};
-use super::params::{SearchParams, params};
-use super::score::{
-    DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, is_decisive, outcome_score, to_tt,
-};
-use super::tt::{Bound, TranspositionTable};
+use super::params::SearchParams;
+use super::score::{DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, outcome_score, to_tt};
+use super::selectivity::{Late, Node, Reductions};
+use super::tt::{Bound, TranspositionTable, TtHit};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -73,28 +72,6 @@ impl<'a> Control<'a> {
                 self.stop.load(Ordering::Relaxed) || self.time.hard_expired(Instant::now());
         }
         self.stopped
-    }
-}
-
-/// Late-move reduction, by remaining depth and move number.
-pub(crate) struct Reductions([[u8; 64]; 64]);
-
-impl Reductions {
-    pub(crate) fn new() -> Self {
-        let p = params();
-        let (base, div) = (f64::from(p.lmr_base) / 100.0, f64::from(p.lmr_div) / 100.0);
-        let mut table = [[0; 64]; 64];
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (index, r) in row.iter_mut().enumerate().skip(1) {
-                let ln = (depth as f64).ln() * (index as f64).ln();
-                *r = (base + ln / div).clamp(0.0, 63.0) as u8;
-            }
-        }
-        Reductions(table)
-    }
-
-    fn get(&self, depth: i32, index: usize) -> i32 {
-        i32::from(self.0[depth.clamp(0, 63) as usize][index.min(63)])
     }
 }
 
@@ -156,6 +133,8 @@ pub(crate) struct Tree<'a, G: Game> {
     /// current iteration, if it was: an interrupted iteration can still
     /// yield a better move.
     pub(crate) root_improved: Option<Score>,
+    /// Per ply, the move a singular-extension search leaves out.
+    pub(crate) excluded: [Option<G::Move>; MAX_PLY + 1],
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -192,10 +171,11 @@ impl<G: Game> Tree<'_, G> {
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
         }
-        let pv_node = beta - alpha > 1;
-        let key = pos.key();
-        let (tt_move, settled) = self.probe(key, ply, depth, alpha, beta);
-        if let Some(score) = settled {
+        // A search without one move must not take the table's word for
+        // the node, nor leave its own there.
+        let excluded = self.excluded[ply];
+        let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
+        if let (Some(score), None) = (settled, excluded) {
             return score;
         }
         let moves = match legal_moves(pos, ply) {
@@ -208,102 +188,91 @@ impl<G: Game> Tree<'_, G> {
         let mut depth = depth + i32::from(extend);
         // A node the table knows nothing of is rarely worth its full depth
         // (and this iteration will fill the table for the next).
+        let tt_move = hit.and_then(|hit| hit.mv);
         if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move.is_none() {
             depth -= 1;
         }
-
-        // The static evaluation means something only where the side to
-        // move may play a quiet move: with every move a compulsory capture
-        // (or in check) the position is far from quiet. Only shallow nodes
-        // prune, so only they pay for the look through the moves.
-        let quiet_option = !pv_node
-            && !in_check
-            && !is_decisive(beta)
-            && depth <= self.params.rfp_depth.max(self.params.lmp_depth)
-            && moves.iter().any(|&mv| !pos.is_tactical(mv));
-        if quiet_option && depth <= self.params.rfp_depth {
-            // Reverse futility: so far above beta that no quiet reply of
-            // the opponent's within a few plies will bring it back.
-            let eval = clamp_eval(pos.evaluate_with(&moves));
-            if eval - self.params.rfp_margin * depth >= beta {
-                return eval;
-            }
-        }
-        if !pv_node && !in_check && depth >= 3 && !is_decisive(beta) {
-            if let Some(score) = self.null_move(pos, depth, beta, ply) {
-                return score;
-            }
-            if self.control.stopped {
-                return 0;
-            }
-        }
-        let quiet_limit = if quiet_option && depth <= self.params.lmp_depth {
-            (self.params.lmp_base + depth * depth) as usize
-        } else {
-            usize::MAX
+        let node = Node {
+            ply,
+            depth,
+            beta,
+            in_check,
+            pv_node: beta - alpha > 1,
+            excluded,
         };
+        let quiet_limit = match self.prune(pos, &moves, node) {
+            Ok(limit) => limit,
+            Err(score) => return score,
+        };
+        let singular = match self.singular(pos, &moves, hit, node) {
+            Ok(singular) => singular,
+            Err(score) => return score,
+        };
+        if self.control.stopped {
+            return 0;
+        }
+        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
+        self.search_moves(pos, picker, node, (alpha, quiet_limit), singular)
+    }
 
+    /// The move loop of [`Tree::negamax`]: principal variation search with
+    /// late-move pruning (after `quiet_limit` quiet moves) and reductions,
+    /// the singular move a ply deeper; stores the result.
+    fn search_moves(
+        &mut self,
+        pos: &G,
+        picker: MovePicker<G::Move>,
+        node: Node<G::Move>,
+        (mut alpha, quiet_limit): (Score, usize),
+        singular: Option<G::Move>,
+    ) -> Score {
+        let Node {
+            ply, depth, beta, ..
+        } = node;
         // Every move a compulsory capture: late ones may be reduced too.
         let forced = self.params.lmr_forced > 0
             && depth >= 3
-            && !in_check
-            && moves.iter().all(|&mv| pos.is_tactical(mv));
+            && !node.in_check
+            && picker.moves().iter().all(|&mv| pos.is_tactical(mv));
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<usize, 64>::new();
-        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
         for (index, mv) in picker.enumerate() {
+            if node.excluded == Some(mv) {
+                continue;
+            }
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let gives_check = child.in_check();
             if !tactical
                 && !gives_check
                 && quiets_tried.len() >= quiet_limit
-                && !self.heuristics.is_killer(ply, mv)
-                && !self.spared_offer(pos, mv)
+                && self.prunable(pos, mv, ply)
             {
                 // Late-move pruning: this far down a shallow node's list,
                 // a quiet move rarely refutes anything.
                 continue;
             }
-            let new_depth = depth - 1;
-            self.keys.push(child.key());
-            let score = if index == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check)
-            } else {
-                let late = Late {
-                    ply,
-                    depth,
-                    index,
-                    tactical,
-                    exempt: in_check || gives_check,
-                    pv_node,
-                    forced,
-                };
-                let reduction = self.reduction(pos, mv, late);
-                let mut score = -self.negamax(
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    gives_check,
-                );
-                if score > alpha && reduction > 0 {
-                    score =
-                        -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, gives_check);
-                }
-                if score > alpha && score < beta {
-                    score = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, gives_check);
-                }
-                score
+            let late = Late {
+                ply,
+                depth,
+                index,
+                tactical,
+                exempt: node.in_check || gives_check,
+                pv_node: node.pv_node,
+                forced,
             };
-            self.keys.pop();
+            let reduction = if index == 0 {
+                None
+            } else {
+                Some(self.reduction(pos, mv, late))
+            };
+            let new_depth = depth - 1 + i32::from(singular == Some(mv));
+            let score = self.search_child(&child, new_depth, reduction, (alpha, beta), ply);
             if self.control.stopped {
                 return 0;
             }
-
             if score > best {
                 best = score;
                 if score > alpha {
@@ -327,74 +296,63 @@ impl<G: Game> Tree<'_, G> {
                 quiets_tried.push(pos.history_index(mv));
             }
         }
-
-        self.store((key, ply, depth), best, best_move, (original_alpha, beta));
+        if node.excluded.is_some() {
+            // Nothing but the left-out move: it is singular indeed.
+            return if best == -INFINITE { alpha } else { best };
+        }
+        self.store(
+            (pos.key(), ply, depth),
+            best,
+            best_move,
+            (original_alpha, beta),
+        );
         best
     }
 
-    /// Plies to take off the null-window search of a late move: quiet
-    /// moves by the table, less with good history; tactical ones only
-    /// where every move is tactical, by a share of it.
-    fn reduction(&self, pos: &G, mv: G::Move, late: Late) -> i32 {
-        if late.depth < 3 || late.index < 3 || late.exempt {
-            return 0;
-        }
-        let table = self.reductions.get(late.depth, late.index);
-        let reduction = if !late.tactical {
-            if self.heuristics.is_killer(late.ply, mv) || self.spared_offer(pos, mv) {
-                return 0;
+    /// The score of `child` for the side to move at `ply`: the first move
+    /// (`reduction` of `None`) with the full window; a later one with a
+    /// null window, reduced, and searched again fully only if it beats
+    /// `alpha`.
+    fn search_child(
+        &mut self,
+        child: &G,
+        new_depth: i32,
+        reduction: Option<i32>,
+        (alpha, beta): (Score, Score),
+        ply: usize,
+    ) -> Score {
+        let check = child.in_check();
+        self.keys.push(child.key());
+        let score = match reduction {
+            None => -self.negamax(child, new_depth, -beta, -alpha, ply + 1, check),
+            Some(reduction) => {
+                let null_window = (-alpha - 1, -alpha);
+                let mut score = -self.negamax(
+                    child,
+                    new_depth - reduction,
+                    null_window.0,
+                    null_window.1,
+                    ply + 1,
+                    check,
+                );
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(
+                        child,
+                        new_depth,
+                        null_window.0,
+                        null_window.1,
+                        ply + 1,
+                        check,
+                    );
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, check);
+                }
+                score
             }
-            let history = if self.params.lmr_history > 0 {
-                let index = pos.history_index(mv);
-                self.heuristics.history(late.ply, index) / self.params.lmr_history
-            } else {
-                0
-            };
-            table - history
-        } else if late.forced {
-            table * self.params.lmr_forced / 100
-        } else {
-            return 0;
         };
-        (reduction - i32::from(late.pv_node))
-            .min(late.depth - 2)
-            .max(0)
-    }
-
-    /// Whether quiet move `mv` compels the reply (in antichess: a man
-    /// offered) and is to be spared pruning and reductions as a check is;
-    /// Fairy-Stockfish spares such moves too. Asked last, only of moves
-    /// that would otherwise be pruned or reduced: it is an attack test.
-    fn spared_offer(&self, pos: &G, mv: G::Move) -> bool {
-        self.params.spare_offers != 0 && pos.compels_reply(mv)
-    }
-
-    /// Null-move pruning: if passing still holds `beta` at reduced depth,
-    /// a real move will too. Only when the game offers a pass and the
-    /// static evaluation already holds `beta`.
-    fn null_move(&mut self, pos: &G, depth: i32, beta: Score, ply: usize) -> Option<Score> {
-        // Most games offer no pass; ask before paying for an evaluation.
-        let null = pos.play_null()?;
-        if clamp_eval(pos.evaluate()) < beta {
-            return None;
-        }
-        let reduction = 3 + depth / 4;
-        self.keys.push(null.key());
-        let score = -self.negamax(
-            &null,
-            depth - 1 - reduction,
-            -beta,
-            -beta + 1,
-            ply + 1,
-            null.in_check(),
-        );
         self.keys.pop();
-        // A forced result found after a pass proves nothing.
-        (!self.control.stopped && score >= beta).then_some(if is_decisive(score) {
-            beta
-        } else {
-            score
-        })
+        score
     }
 
     /// Quiescence search, `qply` plies below the horizon: only tactical
@@ -418,10 +376,11 @@ impl<G: Game> Tree<'_, G> {
             return clamp_eval(pos.evaluate());
         }
         let key = pos.key();
-        let (tt_move, settled) = self.probe(key, ply, 0, alpha, beta);
+        let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
         if let Some(score) = settled {
             return score;
         }
+        let tt_move = hit.and_then(|hit| hit.mv);
         let mut moves = match legal_moves(pos, ply) {
             Ok(moves) => moves,
             Err(end) => return end,
@@ -466,9 +425,10 @@ impl<G: Game> Tree<'_, G> {
         best
     }
 
-    /// Looks the node up: the stored move, for ordering, and the stored
-    /// score if it settles the window at this depth. Never settles a PV
-    /// node, so that the principal variation stays whole.
+    /// Looks the node up: the entry (its score made relative to the
+    /// root), and the stored score if it settles the window at this depth.
+    /// Never settles a PV node, so that the principal variation stays
+    /// whole.
     fn probe(
         &self,
         key: u64,
@@ -476,14 +436,14 @@ impl<G: Game> Tree<'_, G> {
         depth: i32,
         alpha: Score,
         beta: Score,
-    ) -> (Option<u16>, Option<Score>) {
-        let Some(hit) = self.tt.probe(key) else {
+    ) -> (Option<TtHit>, Option<Score>) {
+        let Some(mut hit) = self.tt.probe(key) else {
             return (None, None);
         };
-        let score = from_tt(hit.score, ply);
+        hit.score = from_tt(hit.score, ply);
         let pv_node = beta - alpha > 1;
-        let settles = !pv_node && hit.depth >= depth && cuts(hit.bound, score, alpha, beta);
-        (hit.mv, settles.then_some(score))
+        let settles = !pv_node && hit.depth >= depth && cuts(hit.bound, hit.score, alpha, beta);
+        (Some(hit), settles.then_some(hit.score))
     }
 
     /// Records a node's fail-soft result `best`, searched within `window`
@@ -517,21 +477,6 @@ impl<G: Game> Tree<'_, G> {
             .step_by(2)
             .any(|back| self.keys[len - 1 - back] == key)
     }
-}
-
-/// What decides a late move's reduction, besides the move.
-#[derive(Clone, Copy)]
-struct Late {
-    ply: usize,
-    depth: i32,
-    /// The move's place in the node's order.
-    index: usize,
-    tactical: bool,
-    /// The side to move is in check, or the move gives check.
-    exempt: bool,
-    pv_node: bool,
-    /// Every move at the node is tactical.
-    forced: bool,
 }
 
 /// The legal moves of `pos`, or its score if the game is over there.

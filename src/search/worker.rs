@@ -11,7 +11,8 @@ use super::game::{Game, Score};
 use super::limits::TimeManager;
 use super::ordering::Heuristics;
 use super::score::{INFINITE, MATE, MAX_PLY, is_decisive};
-use super::tree::{Control, PvTable, Reductions, Tree};
+use super::selectivity::Reductions;
+use super::tree::{Control, PvTable, Tree};
 use super::tt::TranspositionTable;
 use std::time::Instant;
 
@@ -88,6 +89,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
             seldepth: 0,
             extension_ply_limit: 0,
             root_improved: None,
+            excluded: [None; MAX_PLY + 1],
         };
         let in_check = root.in_check();
         let mut stability = Stability::default();

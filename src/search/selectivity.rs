@@ -1,0 +1,240 @@
+//! Selectivity: which nodes and moves the tree search may cut short or
+//! must look at deeper. Pruning before the moves (reverse futility, null
+//! move), late-move pruning and reductions, and singular extensions, all
+//! governed by [`SearchParams`](super::SearchParams) so that tuning can
+//! switch each off; the tree in `tree.rs` asks, this module decides.
+
+use super::game::{Game, Score};
+use super::params::params;
+use super::score::{clamp_eval, is_decisive};
+use super::tree::Tree;
+use super::tt::{Bound, TtHit};
+
+/// Late-move reduction, by remaining depth and move number.
+pub(crate) struct Reductions([[u8; 64]; 64]);
+
+impl Reductions {
+    pub(crate) fn new() -> Self {
+        let p = params();
+        let (base, div) = (f64::from(p.lmr_base) / 100.0, f64::from(p.lmr_div) / 100.0);
+        let mut table = [[0; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (index, r) in row.iter_mut().enumerate().skip(1) {
+                let ln = (depth as f64).ln() * (index as f64).ln();
+                *r = (base + ln / div).clamp(0.0, 63.0) as u8;
+            }
+        }
+        Reductions(table)
+    }
+
+    fn get(&self, depth: i32, index: usize) -> i32 {
+        i32::from(self.0[depth.clamp(0, 63) as usize][index.min(63)])
+    }
+}
+
+/// What the pruning decisions of one node go by.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<M> {
+    pub(crate) ply: usize,
+    /// Remaining depth, extensions and reductions of the node applied.
+    pub(crate) depth: i32,
+    pub(crate) beta: Score,
+    pub(crate) in_check: bool,
+    pub(crate) pv_node: bool,
+    /// The move a singular-extension search leaves out here.
+    pub(crate) excluded: Option<M>,
+}
+
+/// What decides a late move's reduction, besides the move.
+#[derive(Clone, Copy)]
+pub(crate) struct Late {
+    pub(crate) ply: usize,
+    pub(crate) depth: i32,
+    /// The move's place in the node's order.
+    pub(crate) index: usize,
+    pub(crate) tactical: bool,
+    /// The side to move is in check, or the move gives check.
+    pub(crate) exempt: bool,
+    pub(crate) pv_node: bool,
+    /// Every move at the node is tactical.
+    pub(crate) forced: bool,
+}
+
+impl<G: Game> Tree<'_, G> {
+    /// Pruning before the moves: a score if the node can be cut at once
+    /// (reverse futility, null move), else how many quiet moves to search
+    /// before late-move pruning starts.
+    pub(super) fn prune(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        node: Node<G::Move>,
+    ) -> Result<usize, Score> {
+        let Node {
+            ply,
+            depth,
+            beta,
+            in_check,
+            pv_node,
+            excluded,
+        } = node;
+        let p = self.params;
+        // The static evaluation means something only where the side to
+        // move may play a quiet move: with every move a compulsory capture
+        // (or in check) the position is far from quiet. Only shallow nodes
+        // prune, so only they pay for the look through the moves.
+        let quiet_option = !pv_node
+            && excluded.is_none()
+            && !in_check
+            && !is_decisive(beta)
+            && depth <= p.rfp_depth.max(p.lmp_depth)
+            && moves.iter().any(|&mv| !pos.is_tactical(mv));
+        if quiet_option && depth <= p.rfp_depth {
+            // Reverse futility: so far above beta that no quiet reply of
+            // the opponent's within a few plies will bring it back.
+            let eval = clamp_eval(pos.evaluate_with(moves));
+            if eval - p.rfp_margin * depth >= beta {
+                return Err(eval);
+            }
+        }
+        if !pv_node && excluded.is_none() && !in_check && depth >= 3 && !is_decisive(beta) {
+            if let Some(score) = self.null_move(pos, depth, beta, ply) {
+                return Err(score);
+            }
+            if self.control.stopped {
+                return Err(0);
+            }
+        }
+        Ok(if quiet_option && depth <= p.lmp_depth {
+            (p.lmp_base + depth * depth) as usize
+        } else {
+            usize::MAX
+        })
+    }
+
+    /// Whether a late quiet move may be pruned: not a killer, nor an offer.
+    pub(super) fn prunable(&self, pos: &G, mv: G::Move, ply: usize) -> bool {
+        !self.heuristics.is_killer(ply, mv) && !self.spared_offer(pos, mv)
+    }
+
+    /// Singular extension: whether the table's move is the only one that
+    /// holds the table's score (it is then searched a ply deeper), found
+    /// by searching the others at half depth against a lowered bound; or,
+    /// as `Err`, a cutoff when even without it the node holds `beta`.
+    pub(super) fn singular(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        hit: Option<TtHit>,
+        node: Node<G::Move>,
+    ) -> Result<Option<G::Move>, Score> {
+        let Node {
+            ply,
+            depth,
+            beta,
+            in_check,
+            excluded,
+            ..
+        } = node;
+        let p = &self.params;
+        let Some(hit) = hit else { return Ok(None) };
+        if p.se_depth == 0
+            || depth < p.se_depth
+            || ply == 0
+            || ply >= self.extension_ply_limit
+            || excluded.is_some()
+            || hit.bound == Bound::Upper
+            || hit.depth < depth - 3
+            || is_decisive(hit.score)
+        {
+            return Ok(None);
+        }
+        let Some(&mv) = moves.iter().find(|&&mv| hit.mv == Some(G::pack(mv))) else {
+            return Ok(None);
+        };
+        let singular_beta = hit.score - p.se_margin * depth;
+        self.excluded[ply] = Some(mv);
+        let score = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            in_check,
+        );
+        self.excluded[ply] = None;
+        if score < singular_beta {
+            Ok(Some(mv))
+        } else if singular_beta >= beta {
+            // Two moves hold beta: the node will not fall below it.
+            Err(singular_beta)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Plies to take off the null-window search of a late move: quiet
+    /// moves by the table, less with good history; tactical ones only
+    /// where every move is tactical, by a share of it.
+    pub(super) fn reduction(&self, pos: &G, mv: G::Move, late: Late) -> i32 {
+        if late.depth < 3 || late.index < 3 || late.exempt {
+            return 0;
+        }
+        let table = self.reductions.get(late.depth, late.index);
+        let reduction = if !late.tactical {
+            if self.heuristics.is_killer(late.ply, mv) || self.spared_offer(pos, mv) {
+                return 0;
+            }
+            let history = if self.params.lmr_history > 0 {
+                let index = pos.history_index(mv);
+                self.heuristics.history(late.ply, index) / self.params.lmr_history
+            } else {
+                0
+            };
+            table - history
+        } else if late.forced {
+            table * self.params.lmr_forced / 100
+        } else {
+            return 0;
+        };
+        (reduction - i32::from(late.pv_node))
+            .min(late.depth - 2)
+            .max(0)
+    }
+
+    /// Whether quiet move `mv` compels the reply (in antichess: a man
+    /// offered) and is to be spared pruning and reductions as a check is;
+    /// Fairy-Stockfish spares such moves too. Asked last, only of moves
+    /// that would otherwise be pruned or reduced: it is an attack test.
+    fn spared_offer(&self, pos: &G, mv: G::Move) -> bool {
+        self.params.spare_offers != 0 && pos.compels_reply(mv)
+    }
+
+    /// Null-move pruning: if passing still holds `beta` at reduced depth,
+    /// a real move will too. Only when the game offers a pass and the
+    /// static evaluation already holds `beta`.
+    fn null_move(&mut self, pos: &G, depth: i32, beta: Score, ply: usize) -> Option<Score> {
+        // Most games offer no pass; ask before paying for an evaluation.
+        let null = pos.play_null()?;
+        if clamp_eval(pos.evaluate()) < beta {
+            return None;
+        }
+        let reduction = 3 + depth / 4;
+        self.keys.push(null.key());
+        let score = -self.negamax(
+            &null,
+            depth - 1 - reduction,
+            -beta,
+            -beta + 1,
+            ply + 1,
+            null.in_check(),
+        );
+        self.keys.pop();
+        // A forced result found after a pass proves nothing.
+        (!self.control.stopped && score >= beta).then_some(if is_decisive(score) {
+            beta
+        } else {
+            score
+        })
+    }
+}
