@@ -143,6 +143,7 @@ impl<G: Game> Tree<'_, G> {
             || ply == 0
             || ply >= self.extension_ply_limit
             || excluded.is_some()
+            || moves.len() == 1 // extended already
             || hit.bound == Bound::Upper
             || hit.depth < depth - 3
             || is_decisive(hit.score)
