@@ -225,9 +225,9 @@ fn an_immediate_win_beats_a_fork() {
     // X to move: X X . / O O . / . . . — c1 wins now; a fork would too,
     // later.
     let board = Board {
-        singular: false,
         cells: [1, 1, 0, 2, 2, 0, 0, 0, 0],
         to_move: 1,
+        singular: false,
     };
     let result = search(&mut Searcher::new(1).unwrap(), &board, Limits::depth(6));
     assert_eq!((result.best_move, result.score), (Some(2), MATE - 1));

@@ -186,9 +186,9 @@ impl<G: Game> Tree<'_, G> {
         // it must not use up depth (forced-capture games are full of both).
         let extend = (in_check || moves.len() == 1) && ply < self.extension_ply_limit;
         let mut depth = depth + i32::from(extend);
+        let tt_move = hit.and_then(|hit| hit.mv);
         // A node the table knows nothing of is rarely worth its full depth
         // (and this iteration will fill the table for the next).
-        let tt_move = hit.and_then(|hit| hit.mv);
         if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move.is_none() {
             depth -= 1;
         }
@@ -326,24 +326,10 @@ impl<G: Game> Tree<'_, G> {
         let score = match reduction {
             None => -self.negamax(child, new_depth, -beta, -alpha, ply + 1, check),
             Some(reduction) => {
-                let null_window = (-alpha - 1, -alpha);
-                let mut score = -self.negamax(
-                    child,
-                    new_depth - reduction,
-                    null_window.0,
-                    null_window.1,
-                    ply + 1,
-                    check,
-                );
+                let reduced = new_depth - reduction;
+                let mut score = -self.negamax(child, reduced, -alpha - 1, -alpha, ply + 1, check);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(
-                        child,
-                        new_depth,
-                        null_window.0,
-                        null_window.1,
-                        ply + 1,
-                        check,
-                    );
+                    score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, check);
                 }
                 if score > alpha && score < beta {
                     score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, check);
