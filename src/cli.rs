@@ -67,6 +67,25 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         fixed: Vec<String>,
     },
+    /// Generate the antichess endgame tables (each side a king and one
+    /// other man) into a folder; the engine reads them from the folder
+    /// named by `set tables`, UCI's `TablePath` or `ANTICHESS_TABLES`.
+    Tables {
+        /// The folder to write into (created if missing).
+        dir: std::path::PathBuf,
+        /// Rule set: antichess or antichess1994 (their pawnless tables are
+        /// the same, kept once).
+        #[arg(long, default_value = "antichess")]
+        rules: Rules,
+        /// Only these materials (and what their promotions need), side to
+        /// move first: `KQvKN,KPvKP`.
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<crate::chess::endgame::Material>,
+        /// Check every table against its children by the move generator
+        /// once all are solved (as long again).
+        #[arg(long)]
+        check: bool,
+    },
     /// Testing aid: read FENs from stdin, one per line, and print for each
     /// the status (score and reason, or `* -`) and the sorted legal moves
     /// in UCI form. Used by scripts/oracle_check.py.
@@ -306,10 +325,69 @@ fn run_bench(depth: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// Generates endgame tables into `dir`, one line per table finished.
+fn run_tables(
+    dir: &std::path::Path,
+    rules: Rules,
+    only: Vec<crate::chess::endgame::Material>,
+    check: bool,
+) -> Result<(), String> {
+    use crate::chess::endgame;
+    if !rules.is_antichess() {
+        return Err(format!(
+            "endgame tables are for the antichess rules, not {rules}"
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let wanted = if only.is_empty() {
+        endgame::Material::all()
+    } else {
+        only
+    };
+    let start = Instant::now();
+    let mut failed = None;
+    let tables = endgame::generate(rules, &wanted, |table| {
+        let counts = table.counts();
+        match endgame::save(table, dir) {
+            Ok(path) => println!(
+                "{}: {} wins, {} draws, {} losses, longest win {} plies ({:.1} s)",
+                path.display(),
+                counts.wins,
+                counts.draws,
+                counts.losses,
+                counts.longest,
+                start.elapsed().as_secs_f64()
+            ),
+            Err(e) => failed = failed.take().or(Some(e.to_string())),
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if check {
+        let by_material: std::collections::BTreeMap<_, _> =
+            tables.iter().map(|t| (t.material(), t)).collect();
+        for table in &tables {
+            endgame::check(table, &|m| by_material.get(&m).copied())?;
+            println!("{}: checked", table.material());
+        }
+    }
+    Ok(())
+}
+
 /// Runs the program; the binary only calls this.
 pub fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
+    // Everything that plays reads the endgame tables; `bench` stays
+    // without them, so that its node count depends on the search alone.
+    if matches!(
+        cli.command,
+        None | Some(Command::Match(_) | Command::Play(_) | Command::Serve(_))
+    ) {
+        crate::chess::endgame::install_from_env();
+    }
     let result = match cli.command {
         Some(Command::Perft {
             depth,
@@ -320,6 +398,12 @@ pub fn main() -> ExitCode {
         }) => run_perft(depth, rules, board.as_deref(), fen.as_deref(), divide),
         Some(Command::Legal { rules }) => run_legal(rules),
         Some(Command::Bench { depth }) => run_bench(depth),
+        Some(Command::Tables {
+            dir,
+            rules,
+            only,
+            check,
+        }) => run_tables(&dir, rules, only, check),
         Some(Command::Tune {
             pgn,
             rules,

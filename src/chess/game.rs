@@ -1,5 +1,6 @@
 //! The chess-board rule sets as a [`Game`] for the generic search.
 
+use super::endgame;
 use super::eval;
 use super::moves::Move;
 use super::position::Position;
@@ -126,6 +127,16 @@ impl Game for Position {
             return None;
         }
         Position::play_null(self)
+    }
+
+    /// The antichess endgame tables, where installed.
+    #[inline]
+    fn table_result(&self) -> Option<(Outcome, usize)> {
+        endgame::probe(self).map(|value| match value {
+            endgame::Value::Win(plies) => (Outcome::Win, usize::from(plies)),
+            endgame::Value::Loss(plies) => (Outcome::Loss, usize::from(plies)),
+            endgame::Value::Draw => (Outcome::Draw, 0),
+        })
     }
 
     #[inline]

@@ -6,6 +6,7 @@
 //! piece; [`GameRecord`] adds the history that repetition needs.
 
 pub mod attacks;
+pub mod endgame;
 pub mod eval;
 mod eval_chess;
 mod format;

@@ -99,6 +99,15 @@ impl Square {
         }
     }
 
+    /// The corner square a1.
+    pub const A1: Square = Square(0);
+
+    /// The square seen from the other side: same file, rank 8 for rank 1.
+    #[inline]
+    pub const fn flipped(self) -> Square {
+        Square(self.0 ^ 56)
+    }
+
     /// The single-square bitboard.
     #[inline]
     pub const fn bb(self) -> Bitboard {

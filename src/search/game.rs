@@ -95,6 +95,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// What an endgame table says of this position: how the game ends
+    /// for the side to move with best play, and in how many plies; `None`
+    /// (the default) where no table covers it.
+    fn table_result(&self) -> Option<(Outcome, usize)> {
+        None
+    }
+
     /// The search's pruning parameters for games from this position on.
     /// The default is the table measured for the chess-board games; a game
     /// whose evaluation has another scale turns off what it has not been

@@ -167,6 +167,9 @@ impl<G: Game> Tree<'_, G> {
             if alpha >= beta {
                 return alpha;
             }
+            if let Some(score) = table_score(pos, ply) {
+                return score;
+            }
         }
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
@@ -361,6 +364,9 @@ impl<G: Game> Tree<'_, G> {
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
         }
+        if let Some(score) = table_score(pos, ply) {
+            return score;
+        }
         let key = pos.key();
         let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
         if let Some(score) = settled {
@@ -473,6 +479,13 @@ fn legal_moves<G: Game>(pos: &G, ply: usize) -> Result<MoveList<G::Move>, Score>
         Some(outcome) => Err(outcome_score(outcome, ply)),
         None => Ok(moves),
     }
+}
+
+/// The exact score of `pos`, `ply` from the root, if an endgame table
+/// knows it.
+fn table_score<G: Game>(pos: &G, ply: usize) -> Option<Score> {
+    pos.table_result()
+        .map(|(outcome, plies)| outcome_score(outcome, ply + plies))
 }
 
 /// Whether a stored score with this bound settles the window.
