@@ -91,7 +91,7 @@ impl Go {
 }
 
 /// An option of `set` (line protocol) or `setoption` (UCI).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
     /// The rule set (`UCI_Variant`).
     Rules(RuleSet),
@@ -103,6 +103,8 @@ pub enum Setting {
     Threads(usize),
     /// Seed of the random levels.
     Seed(u64),
+    /// The folder of the antichess endgame tables; `None`: use none.
+    Tables(Option<std::path::PathBuf>),
 }
 
 /// A command of either protocol.
@@ -301,7 +303,7 @@ fn rules(word: &str) -> Result<RuleSet, ParseError> {
 const NEW_USAGE: &str = "new <white|black> <level> [<board> | fen <FEN>]";
 const MOVE_USAGE: &str = "move <opponent-move|-> <my-ms> <opponent-ms>";
 const GO_USAGE: &str = "go depth <n> | go nodes <n> | go movetime <ms>";
-const SET_USAGE: &str = "set <rules|level|hash|threads|seed> <value>";
+const SET_USAGE: &str = "set <rules|level|hash|threads|seed|tables> <value>";
 
 /// Parses one line; `Ok(None)` for a line to ignore (empty, or a `#`
 /// comment).
@@ -454,11 +456,15 @@ fn parse_setting(name: &str, value: &str) -> Result<Setting, ParseError> {
         "hash" => Setting::Hash(number("hash (MiB)", value, 1, MAX_HASH_MIB)?),
         "threads" => Setting::Threads(number("threads", value, 1, MAX_THREADS)?),
         "seed" => Setting::Seed(number("the seed", value, 0, u64::MAX)?),
+        "tables" | "tablepath" => Setting::Tables(match value {
+            "none" | "<empty>" => None,
+            dir => Some(dir.into()),
+        }),
         _ => {
             return Err(ParseError::BadWord {
                 what: "the setting",
                 found: shown(name),
-                expected: "rules, level, hash, threads or seed",
+                expected: "rules, level, hash, threads, seed or tables",
             });
         }
     })

@@ -11,7 +11,7 @@ use super::desk::{Context, Desk};
 use super::family::{CheckersGame, ChessGame, MoveWhy, RuleSet, Verdict};
 use super::levels::Level;
 use super::{Control, NAME, Out, uci};
-use crate::chess::{Color, FormatError, Rules};
+use crate::chess::{Color, FormatError, Rules, endgame};
 use crate::search::TtError;
 use std::fmt;
 use std::time::Instant;
@@ -71,6 +71,8 @@ pub enum EngineError {
     },
     /// The hash table cannot be made as asked.
     Hash(TtError),
+    /// The endgame tables' folder cannot be used.
+    Tables(endgame::TableError),
     /// The worker thread cannot be started.
     Thread(std::io::Error),
     /// The worker thread panicked: a bug.
@@ -112,6 +114,7 @@ impl fmt::Display for EngineError {
                 write!(f, "cannot switch this game to {rules}: {why}")
             }
             EngineError::Hash(e) => e.fmt(f),
+            EngineError::Tables(e) => write!(f, "cannot use the endgame tables: {e}"),
             EngineError::Thread(e) => write!(f, "cannot start the engine thread: {e}"),
             EngineError::Crashed => write!(f, "the engine thread crashed"),
         }
@@ -338,6 +341,10 @@ impl Session {
                 self.threads = threads;
             }
             Setting::Seed(seed) => self.seed = seed,
+            Setting::Tables(None) => endgame::install(None),
+            Setting::Tables(Some(dir)) => endgame::install(Some(
+                endgame::Tables::open(&dir).map_err(EngineError::Tables)?,
+            )),
         }
         Ok(())
     }

@@ -20,6 +20,7 @@ pub fn hello(rules: Rules) -> Vec<String> {
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         format!("option name Level type spin default 0 min 0 max {MAX_LEVEL}"),
         "option name Seed type spin default 0 min 0 max 2147483647".to_string(),
+        "option name TablePath type string default <empty>".to_string(),
     ]
 }
 
