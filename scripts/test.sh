@@ -5,7 +5,8 @@
 # scripts/requirements*.txt into target/venv, rebuilt only when those files
 # or the Python change), then runs the Rust suite in release mode and the
 # cross-checks against independent implementations (pyffish for the
-# chess-family rules, clatsop for checkers, python-chess as a UCI client).
+# chess-family rules, clatsop for checkers, python-chess as a UCI client,
+# Debian's Fairy-Stockfish for the endgame tables).
 #
 #   scripts/test.sh                      everything
 #   ORACLE_POSITIONS=1000 scripts/test.sh   a shorter rules cross-check

@@ -6,7 +6,7 @@
 //! anything else.
 
 use super::index::{Material, Men};
-use super::{Table, Value, position};
+use super::{Table, Value};
 use crate::chess::{Move, Position};
 use crate::search::{MoveList, Outcome};
 
@@ -58,16 +58,7 @@ pub fn check<'t>(
     lookup: &impl Fn(Material) -> Option<&'t Table>,
 ) -> Result<(), String> {
     let material = table.material();
-    for index in 0..material.size() {
-        let Some(men) = Men::from_index(material, index) else {
-            continue;
-        };
-        if men.index(material) != index {
-            continue;
-        }
-        let Some(pos) = position(material, men, table.rules) else {
-            continue;
-        };
+    for (index, pos) in super::positions(material, table.rules) {
         let stored = table.value(index);
         let backed = backed_up(&pos, lookup)
             .ok_or_else(|| format!("{material}: a table its moves lead into is missing"))?;

@@ -97,8 +97,8 @@ pub fn solve(
         solved,
     };
     for table in 0..solver.materials.len() {
-        for index in 0..solver.materials[table].size() {
-            solver.setup(table, index as u32)?;
+        for (index, pos) in super::positions(solver.materials[table], rules) {
+            solver.setup(table, index as u32, &pos)?;
         }
     }
     solver.settle_all()?;
@@ -134,17 +134,7 @@ impl Solver<'_> {
 
     /// Looks at one position's moves: settles it if it has none, counts
     /// the children in the pair, and reports the results of the others.
-    fn setup(&mut self, table: usize, index: u32) -> Result<(), SolveError> {
-        let material = self.materials[table];
-        let Some(men) = Men::from_index(material, index as usize) else {
-            return Ok(());
-        };
-        if men.index(material) != index as usize {
-            return Ok(());
-        }
-        let Some(pos) = position(material, men, self.rules) else {
-            return Ok(());
-        };
+    fn setup(&mut self, table: usize, index: u32, pos: &Position) -> Result<(), SolveError> {
         let mut moves = MoveList::<Move>::new();
         pos.legal_moves(&mut moves);
         if moves.is_empty() {

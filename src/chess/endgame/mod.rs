@@ -112,15 +112,7 @@ impl Table {
     /// whole table, building each position.
     pub fn counts(&self) -> Counts {
         let mut counts = Counts::default();
-        for index in 0..self.material.size() {
-            let Some(men) = Men::from_index(self.material, index) else {
-                continue;
-            };
-            if men.index(self.material) != index
-                || position(self.material, men, self.rules).is_none()
-            {
-                continue;
-            }
+        for (index, _) in positions(self.material, self.rules) {
             match self.value(index) {
                 Value::Win(d) => {
                     counts.wins += 1;
@@ -132,6 +124,19 @@ impl Table {
         }
         counts
     }
+}
+
+/// Every position of `material`'s table under `rules` with its number,
+/// each once (numbers that are not a position, or not the one its
+/// symmetries are stored under, are left out).
+fn positions(material: Material, rules: Rules) -> impl Iterator<Item = (usize, Position)> {
+    (0..material.size()).filter_map(move |index| {
+        let men = Men::from_index(material, index)?;
+        if men.index(material) != index {
+            return None;
+        }
+        Some((index, position(material, men, rules)?))
+    })
 }
 
 /// Pawnless tables are the same under both rule sets (they differ only in

@@ -14,6 +14,15 @@ fn solved(materials: &[&str]) -> BTreeMap<Material, Table> {
         .collect()
 }
 
+fn counts(wins: u64, draws: u64, losses: u64, longest: u8) -> Counts {
+    Counts {
+        wins,
+        draws,
+        losses,
+        longest,
+    }
+}
+
 fn value(tables: &BTreeMap<Material, Table>, fen: &str) -> Value {
     let pos = Position::from_fen(fen, Rules::Antichess).unwrap();
     let (material, men) = Men::of(&pos).unwrap();
@@ -25,15 +34,7 @@ fn knight_against_knight_is_the_games_solution() {
     let tables = solved(&["KNvKN"]);
     let table = &tables[&"KNvKN".parse().unwrap()];
     check(table, &|m| tables.get(&m)).unwrap();
-    assert_eq!(
-        table.counts(),
-        Counts {
-            wins: 916_157,
-            draws: 65_461,
-            losses: 585_604,
-            longest: 34
-        }
-    );
+    assert_eq!(table.counts(), counts(916_157, 65_461, 585_604, 34));
     // A capture is due: the side to move must take and leave the other
     // side its king alone.
     assert_eq!(
@@ -60,25 +61,10 @@ fn pawn_against_queen_promotes_into_the_queens_table() {
     for table in tables.values() {
         check(table, &|m| tables.get(&m)).unwrap();
     }
-    let counts = |m: &str| tables[&m.parse().unwrap()].counts();
-    assert_eq!(
-        counts("KPvKQ"),
-        Counts {
-            wins: 2_498_422,
-            draws: 1_504,
-            losses: 2_481_578,
-            longest: 8
-        }
-    );
-    assert_eq!(
-        counts("KQvKQ"),
-        Counts {
-            wins: 566_386,
-            draws: 0,
-            losses: 552_830,
-            longest: 6
-        }
-    );
+    let of = |m: &str| tables[&m.parse().unwrap()].counts();
+    assert_eq!(of("KPvKQ"), counts(2_498_422, 1_504, 2_481_578, 8));
+    assert_eq!(of("KQvKP"), counts(1_868_404, 35, 1_502_529, 8));
+    assert_eq!(of("KQvKQ"), counts(566_386, 0, 552_830, 6));
     // Checkmated: the side to move wins at once (the queen on b2 is
     // guarded by its king; the pawn cannot take it).
     assert_eq!(
