@@ -111,19 +111,22 @@ impl Limits {
     }
 }
 
-/// Moves to plan for while 2 s or more is left: antichess games are
-/// mostly decided within 30 moves a side (median 24 against Fairy-
-/// Stockfish), so a chess-like horizon leaves half the clock unused.
-const HORIZON: u32 = 22;
+/// Moves to plan for while 2 s or more is left (22 by default; a tuning
+/// parameter): antichess games are mostly decided within 30 moves a side
+/// (median 24 against Fairy-Stockfish), so a chess-like horizon leaves
+/// half the clock unused.
+fn horizon() -> u32 {
+    super::params().time_horizon.clamp(1, 200) as u32
+}
 
 /// Sudden death: how many more moves to plan for, by the time left. The
 /// share of the clock a move may take shrinks as the clock runs down, so
 /// that a game of hundreds of moves (antichess endings can shuffle on for
 /// long) never brings the clock down to the few milliseconds a pipe and a
-/// busy scheduler can eat: [`HORIZON`] moves of thinking, then 80, then 200.
+/// busy scheduler can eat: [`horizon`] moves of thinking, then 80, then 200.
 fn sudden_death_horizon(remaining: Duration) -> u32 {
     if remaining >= Duration::from_secs(2) {
-        HORIZON
+        horizon()
     } else if remaining >= Duration::from_millis(200) {
         80
     } else {

@@ -49,6 +49,9 @@ pub struct SearchParams {
     /// searched at half depth) searches that move a ply deeper; 0: off.
     pub se_depth: i32,
     pub se_margin: Score,
+    /// Sudden death: the moves a search plans the clock for while 2 s or
+    /// more is left (see `limits.rs`).
+    pub time_horizon: i32,
 }
 
 /// The parameters measured best so far (README.md, "Strength").
@@ -66,6 +69,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     iir_depth: 4,
     se_depth: 0,
     se_margin: 2,
+    time_horizon: 22,
 };
 
 /// The parameters in force: [`DEFAULT`], or the tuning override.
@@ -123,12 +127,16 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "iir_depth" => &mut params.iir_depth,
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
+            "time_horizon" => &mut params.time_horizon,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
     }
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());
+    }
+    if !(1..=200).contains(&params.time_horizon) {
+        return Err("time_horizon must be 1 to 200".into());
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());
