@@ -208,7 +208,7 @@ impl Tables {
         let mut loaded = HashMap::new();
         for rules in [Rules::Antichess, Rules::Antichess1994] {
             for material in Material::all() {
-                loaded.insert((rules, material), OnceCell::new());
+                loaded.insert((table_rules(material, rules), material), OnceCell::new());
             }
         }
         Ok(Tables {
