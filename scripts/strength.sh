@@ -18,7 +18,9 @@
 # fairy-stockfish when missing. CONCURRENCY (default 1) plays games in
 # parallel; use 1 for the fairest clocks. PGN=FILE keeps the games. The
 # summary reports wins on time apart, and the score with wins on time in
-# games over 300 plies counted as draws.
+# games over 300 plies counted as draws. Level 0 reads the antichess
+# endgame tables in TABLES (default target/tables, generated there first
+# when missing, a few minutes; TABLES= plays without them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-fsf}
@@ -38,6 +40,13 @@ if [ -z "$fsf" ]; then
     if [ -x "$recent_fsf" ]; then fsf=$recent_fsf; else fsf=$debian_fsf; fi
 fi
 variants=$PWD/scripts/antichess_variants.ini
+tables=${TABLES-target/tables}
+# tables_for RULES: makes sure the endgame tables of RULES are in $tables.
+tables_for() {
+    [ -n "$tables" ] || return 0
+    [ -f "$tables/$1-KPvKP.egtb" ] || "$bin" tables "$tables" --rules "$1" >/dev/null
+    export ANTICHESS_TABLES=$tables
+}
 uci_fsf() { echo "uci:$1;VariantPath=$variants"; }
 
 case $what in
@@ -46,6 +55,7 @@ fsf | fsf1994)
     # antichess1994, both defined in the variants file.
     rules=antichess
     [ "$what" = fsf1994 ] && rules=antichess1994
+    tables_for "$rules"
     [ "$fsf" = "$debian_fsf" ] && need fairy-stockfish
     [ "$fsf" = "$debian_fsf" ] && [ "$rules" = antichess ] &&
         echo "warning: Debian's fairy-stockfish 11.1 plays the 2002 rules with en passant" >&2
@@ -57,6 +67,7 @@ fsf-debian)
     # Debian's fairy-stockfish 11.1 cannot switch off en passant, so it
     # plays the 6.170 rules exactly only without double steps: antichess1994.
     need fairy-stockfish
+    tables_for antichess1994
     match --rules antichess1994 --random-plies 4 --seed 2026 --engine1 level:0 \
         --engine2 "$(uci_fsf "$debian_fsf")"
     ;;
@@ -66,6 +77,7 @@ sf)
         --engine2 "uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=${SF_ELO:-1500}"
     ;;
 ladder)
+    case ${RULES:-antichess} in antichess*) tables_for "${RULES:-antichess}" ;; esac
     for pair in "1 2" "2 3" "3 4" "4 5" "5 6" "6 7" "7 8" "8 0"; do
         set -- $pair
         echo "== level $2 vs level $1"
