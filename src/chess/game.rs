@@ -5,7 +5,7 @@ use super::eval;
 use super::moves::Move;
 use super::position::Position;
 use super::types::PieceKind;
-use crate::search::{Game, MoveList, Outcome, Score};
+use crate::search::{Game, MoveList, Outcome, Score, SearchParams};
 
 /// Value of each kind for ordering captures (most valuable victim first).
 const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -127,6 +127,19 @@ impl Game for Position {
             return None;
         }
         Position::play_null(self)
+    }
+
+    /// Antichess plans its clock for fewer moves than chess.
+    fn search_params(&self) -> SearchParams {
+        let params = *crate::search::params();
+        if self.rules().is_antichess() {
+            SearchParams {
+                time_horizon: params.antichess_time_horizon,
+                ..params
+            }
+        } else {
+            params
+        }
     }
 
     /// The antichess endgame tables, where installed.

@@ -111,22 +111,17 @@ impl Limits {
     }
 }
 
-/// Moves to plan for while 2 s or more is left (22 by default; a tuning
-/// parameter): antichess games are mostly decided within 30 moves a side
-/// (median 24 against Fairy-Stockfish), so a chess-like horizon leaves
-/// half the clock unused.
-fn horizon() -> u32 {
-    super::params().time_horizon.clamp(1, 200) as u32
-}
-
 /// Sudden death: how many more moves to plan for, by the time left. The
 /// share of the clock a move may take shrinks as the clock runs down, so
 /// that a game of hundreds of moves (antichess endings can shuffle on for
 /// long) never brings the clock down to the few milliseconds a pipe and a
-/// busy scheduler can eat: [`horizon`] moves of thinking, then 80, then 200.
-fn sudden_death_horizon(remaining: Duration) -> u32 {
+/// busy scheduler can eat: `horizon` moves of thinking (the game's
+/// [`SearchParams::time_horizon`]), then 80, then 200.
+///
+/// [`SearchParams::time_horizon`]: super::SearchParams::time_horizon
+fn sudden_death_horizon(remaining: Duration, horizon: u32) -> u32 {
     if remaining >= Duration::from_secs(2) {
-        horizon()
+        horizon
     } else if remaining >= Duration::from_millis(200) {
         80
     } else {
@@ -145,13 +140,20 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Plans the time of one search.
+    /// Plans the time of one search with the default horizon.
     pub fn new(limits: &Limits, now: Instant) -> Self {
+        Self::planned(limits, now, super::params::DEFAULT.time_horizon)
+    }
+
+    /// Plans the time of one search; in sudden death the clock is shared
+    /// among `horizon` moves while 2 s or more is left.
+    pub fn planned(limits: &Limits, now: Instant, horizon: i32) -> Self {
         let start = limits.start.unwrap_or(now);
         let mut soft = None;
         let mut hard = None;
         if let Some(clock) = limits.clock {
-            let (s, h) = clock_budget(clock, limits.move_overhead);
+            let horizon = horizon.clamp(1, 200) as u32;
+            let (s, h) = clock_budget(clock, limits.move_overhead, horizon);
             soft = Some(s);
             hard = Some(h);
         }
@@ -210,14 +212,15 @@ impl TimeManager {
 }
 
 /// Soft target and hard limit for a move on `clock`.
-fn clock_budget(clock: Clock, overhead: Duration) -> (Duration, Duration) {
+fn clock_budget(clock: Clock, overhead: Duration, horizon: u32) -> (Duration, Duration) {
     // Never let the overhead eat the whole clock when little is left.
     let available = clock
         .remaining
         .saturating_sub(overhead.min(clock.remaining / 4));
-    let moves = clock
-        .moves_to_go
-        .map_or_else(|| sudden_death_horizon(clock.remaining), |m| m.clamp(1, 50));
+    let moves = clock.moves_to_go.map_or_else(
+        || sudden_death_horizon(clock.remaining, horizon),
+        |m| m.clamp(1, 50),
+    );
     let base = available / moves + clock.increment * 3 / 4;
     let soft = base.min(available * 6 / 10);
     let hard = (base * 3).min(available * 8 / 10).max(soft);
@@ -237,6 +240,17 @@ mod tests {
         let soft = tm.soft().unwrap();
         assert!(soft > MS(5_000) && soft < MS(15_000), "{soft:?}");
         assert!(tm.hard().unwrap() <= MS(60_000));
+    }
+
+    #[test]
+    fn a_shorter_horizon_spends_more_while_the_clock_is_full() {
+        let now = Instant::now();
+        let soft = |left, horizon| {
+            TimeManager::planned(&Limits::clock(left, Duration::ZERO, None), now, horizon).soft()
+        };
+        assert!(soft(MS(10_000), 15) > soft(MS(10_000), 22));
+        // Under 2 s every horizon plans for 80 moves.
+        assert_eq!(soft(MS(1_500), 15), soft(MS(1_500), 22));
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct SearchParams {
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
+    /// The same for antichess, whose games are decided within about 30
+    /// moves a side: a chess-like horizon leaves the clock half unused.
+    pub antichess_time_horizon: i32,
 }
 
 /// The parameters measured best so far (README.md, "Strength").
@@ -70,6 +73,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     se_depth: 0,
     se_margin: 2,
     time_horizon: 22,
+    antichess_time_horizon: 22,
 };
 
 /// The parameters in force: [`DEFAULT`], or the tuning override.
@@ -128,6 +132,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
             "time_horizon" => &mut params.time_horizon,
+            "antichess_time_horizon" => &mut params.antichess_time_horizon,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -135,8 +140,11 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());
     }
-    if !(1..=200).contains(&params.time_horizon) {
-        return Err("time_horizon must be 1 to 200".into());
+    if ![params.time_horizon, params.antichess_time_horizon]
+        .iter()
+        .all(|h| (1..=200).contains(h))
+    {
+        return Err("the time horizons must be 1 to 200".into());
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());
