@@ -358,7 +358,9 @@ fn run_tables(
                 counts.longest,
                 start.elapsed().as_secs_f64()
             ),
-            Err(e) => failed = failed.take().or(Some(e.to_string())),
+            Err(e) => {
+                failed.get_or_insert(e.to_string());
+            }
         }
     })
     .map_err(|e| e.to_string())?;

@@ -8,7 +8,7 @@
 use super::index::{Material, Men};
 use super::{Table, Value};
 use crate::chess::{Move, Position};
-use crate::search::{MoveList, Outcome};
+use crate::search::MoveList;
 
 /// The value of `pos` (four men) from its children's, read through
 /// `lookup`; `None` if a child's table is missing.
@@ -20,11 +20,7 @@ pub fn backed_up<'t>(
     pos.legal_moves(&mut moves);
     if moves.is_empty() {
         // Checkmated wins; stalemate is a draw.
-        return Some(if pos.in_check() {
-            Value::Win(0)
-        } else {
-            Value::Draw
-        });
+        return Some(Value::at_end(pos));
     }
     let mut fastest_win = None;
     let mut slowest_loss = Some(0);
@@ -32,11 +28,8 @@ pub fn backed_up<'t>(
         let child = pos.play(mv);
         let value = match Men::of(&child) {
             Some((material, men)) => lookup(material)?.value_of(men),
-            None => match child.status().outcome_for(child.side_to_move()) {
-                Some(Outcome::Win) => Value::Win(0),
-                Some(Outcome::Loss) => Value::Loss(0),
-                _ => Value::Draw,
-            },
+            // A capture: the side left with its king alone has won.
+            None => Value::at_end(&child),
         };
         match value {
             Value::Loss(d) => fastest_win = Some(fastest_win.map_or(d + 1, |w: u8| w.min(d + 1))),

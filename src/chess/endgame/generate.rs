@@ -18,7 +18,7 @@ use super::index::{Material, Men};
 use super::{Table, Value};
 use crate::chess::{Bitboard, Color, Piece};
 use crate::chess::{Move, PieceKind, Position, Rules, Setup, Square, attacks};
-use crate::search::{MoveList, Outcome};
+use crate::search::MoveList;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -139,8 +139,9 @@ impl Solver<'_> {
         pos.legal_moves(&mut moves);
         if moves.is_empty() {
             // Checkmated wins; stalemate is a draw, settled as one.
-            if pos.in_check() {
-                self.values[table][index as usize] = Value::Win(0);
+            let value = Value::at_end(pos);
+            if value != Value::Draw {
+                self.values[table][index as usize] = value;
                 self.layer(0).settled.push((table, index));
             }
             return Ok(());
@@ -160,14 +161,7 @@ impl Solver<'_> {
                     self.report(table, index, other.value(child_men.index(m)));
                 }
                 // A capture: the side left with its king alone has won.
-                None => {
-                    let value = match child.status().outcome_for(child.side_to_move()) {
-                        Some(Outcome::Win) => Value::Win(0),
-                        Some(Outcome::Loss) => Value::Loss(0),
-                        _ => Value::Draw,
-                    };
-                    self.report(table, index, value);
-                }
+                None => self.report(table, index, Value::at_end(&child)),
             }
             open += 1;
         }

@@ -21,10 +21,11 @@ pub use generate::{SolveError, position};
 pub use index::{BadMaterial, MEN, Material, Men};
 
 use crate::chess::{Position, Rules};
+use crate::search::Outcome;
 use once_cell::sync::OnceCell;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock};
+use std::sync::RwLock;
 
 /// What a table says of a position, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +48,17 @@ impl Value {
             Value::Draw => 0,
             Value::Win(d) => d << 1 | 1,
             Value::Loss(d) => d << 1,
+        }
+    }
+
+    /// The value, for the side to move, of a position where the game is
+    /// over (a side has only its king left, or there is no move): the
+    /// game's own verdict at distance 0.
+    fn at_end(pos: &Position) -> Value {
+        match pos.status().outcome_for(pos.side_to_move()) {
+            Some(Outcome::Win) => Value::Win(0),
+            Some(Outcome::Loss) => Value::Loss(0),
+            _ => Value::Draw,
         }
     }
 
@@ -238,12 +250,12 @@ impl Tables {
 }
 
 /// The tables the search reads, if any have been installed.
-static INSTALLED: RwLock<Option<Arc<Tables>>> = RwLock::new(None);
+static INSTALLED: RwLock<Option<Tables>> = RwLock::new(None);
 
 /// Makes `tables` the ones the search reads (`None`: none).
 pub fn install(tables: Option<Tables>) {
     if let Ok(mut slot) = INSTALLED.write() {
-        *slot = tables.map(Arc::new);
+        *slot = tables;
     }
 }
 
@@ -268,8 +280,7 @@ pub fn probe(pos: &Position) -> Option<Value> {
     if pos.occupied().count() != 4 {
         return None;
     }
-    let tables = INSTALLED.read().ok()?.clone()?;
-    tables.probe(pos)
+    INSTALLED.read().ok()?.as_ref()?.probe(pos)
 }
 
 /// Writes `table` into `dir` (atomically: a reader sees the old file or
