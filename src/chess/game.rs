@@ -114,7 +114,7 @@ impl Game for Position {
             & !self.pieces(us, PieceKind::Pawn)
             & !self.pieces(us, PieceKind::King);
         if self.rules().is_antichess() {
-            let min = crate::search::params().null_antichess;
+            let min = crate::search::antichess_params().null_antichess;
             let them = self.color_bb(us.flip());
             // Over-approximated (pins ignored, any en-passant square
             // counts): passing must never dodge a compulsory capture.
@@ -129,16 +129,12 @@ impl Game for Position {
         Position::play_null(self)
     }
 
-    /// Antichess plans its clock for fewer moves than chess.
+    /// Antichess has a table of its own.
     fn search_params(&self) -> SearchParams {
-        let params = *crate::search::params();
         if self.rules().is_antichess() {
-            SearchParams {
-                time_horizon: params.antichess_time_horizon,
-                ..params
-            }
+            *crate::search::antichess_params()
         } else {
-            params
+            *crate::search::params()
         }
     }
 

@@ -41,8 +41,12 @@ pub(crate) struct Node<M> {
     pub(crate) beta: Score,
     pub(crate) in_check: bool,
     pub(crate) pv_node: bool,
+    /// The parent expects this node to fail high.
+    pub(crate) cut: bool,
     /// The move a singular-extension search leaves out here.
     pub(crate) excluded: Option<M>,
+    /// The static evaluation, where pruning asked for it.
+    pub(crate) eval: Option<Score>,
 }
 
 /// What decides a late move's reduction, besides the move.
@@ -56,6 +60,8 @@ pub(crate) struct Late {
     /// The side to move is in check, or the move gives check.
     pub(crate) exempt: bool,
     pub(crate) pv_node: bool,
+    /// The node is an expected cut node.
+    pub(crate) cut: bool,
     /// Every move at the node is tactical.
     pub(crate) forced: bool,
 }
@@ -63,53 +69,72 @@ pub(crate) struct Late {
 impl<G: Game> Tree<'_, G> {
     /// Pruning before the moves: a score if the node can be cut at once
     /// (reverse futility, null move), else how many quiet moves to search
-    /// before late-move pruning starts.
+    /// before late-move pruning starts, and the node with its static
+    /// evaluation where futility pruning of its moves may want it.
     pub(super) fn prune(
         &mut self,
         pos: &G,
         moves: &[G::Move],
-        node: Node<G::Move>,
-    ) -> Result<usize, Score> {
+        mut node: Node<G::Move>,
+    ) -> Result<(usize, Node<G::Move>), Score> {
         let Node {
             ply,
             depth,
             beta,
             in_check,
             pv_node,
+            cut,
             excluded,
+            ..
         } = node;
         let p = self.params;
         // The static evaluation means something only where the side to
         // move may play a quiet move: with every move a compulsory capture
         // (or in check) the position is far from quiet. Only shallow nodes
         // prune, so only they pay for the look through the moves.
+        let fp_reach = if p.fp_depth > 0 { p.fp_depth + 4 } else { 0 };
         let quiet_option = !pv_node
             && excluded.is_none()
             && !in_check
             && !is_decisive(beta)
-            && depth <= p.rfp_depth.max(p.lmp_depth)
+            && depth <= p.rfp_depth.max(p.lmp_depth).max(fp_reach)
             && moves.iter().any(|&mv| !pos.is_tactical(mv));
-        if quiet_option && depth <= p.rfp_depth {
+        if quiet_option && depth <= p.rfp_depth.max(fp_reach) {
+            let eval = clamp_eval(pos.evaluate_with(moves));
             // Reverse futility: so far above beta that no quiet reply of
             // the opponent's within a few plies will bring it back.
-            let eval = clamp_eval(pos.evaluate_with(moves));
-            if eval - p.rfp_margin * depth >= beta {
+            if depth <= p.rfp_depth && eval - p.rfp_margin * depth >= beta {
                 return Err(eval);
             }
+            node.eval = Some(eval);
         }
         if !pv_node && excluded.is_none() && !in_check && depth >= 3 && !is_decisive(beta) {
-            if let Some(score) = self.null_move(pos, depth, beta, ply) {
+            if let Some(score) = self.null_move(pos, depth, beta, ply, cut) {
                 return Err(score);
             }
             if self.control.stopped {
                 return Err(0);
             }
         }
-        Ok(if quiet_option && depth <= p.lmp_depth {
+        let quiet_limit = if quiet_option && depth <= p.lmp_depth {
             (p.lmp_base + depth * depth) as usize
         } else {
             usize::MAX
-        })
+        };
+        Ok((quiet_limit, node))
+    }
+
+    /// Futility pruning of the quiet move at `index`: whether even a good
+    /// gain on the static evaluation, by the depth the move would be
+    /// searched to, leaves it at or below `alpha`.
+    pub(super) fn futile(&self, node: Node<G::Move>, index: usize, alpha: Score) -> bool {
+        let p = &self.params;
+        let Some(eval) = node.eval else { return false };
+        if p.fp_depth == 0 || index == 0 || is_decisive(alpha) {
+            return false;
+        }
+        let lmr_depth = (node.depth - 1 - self.reductions.get(node.depth, index)).max(0);
+        lmr_depth < p.fp_depth && eval + p.fp_base + p.fp_margin * lmr_depth <= alpha
     }
 
     /// Whether a late quiet move may be pruned: not a killer, nor an offer.
@@ -162,6 +187,7 @@ impl<G: Game> Tree<'_, G> {
             singular_beta,
             ply,
             in_check,
+            node.cut,
         );
         self.excluded[ply] = None;
         if score < singular_beta {
@@ -178,7 +204,7 @@ impl<G: Game> Tree<'_, G> {
     /// moves by the table, less with good history; tactical ones only
     /// where every move is tactical, by a share of it.
     pub(super) fn reduction(&self, pos: &G, mv: G::Move, late: Late) -> i32 {
-        if late.depth < 3 || late.index < 3 || late.exempt {
+        if late.depth < 3 || late.index < self.params.lmr_index.max(1) as usize || late.exempt {
             return 0;
         }
         let table = self.reductions.get(late.depth, late.index);
@@ -192,7 +218,7 @@ impl<G: Game> Tree<'_, G> {
             } else {
                 0
             };
-            table - history
+            table - history + if late.cut { self.params.lmr_cut } else { 0 }
         } else if late.forced {
             table * self.params.lmr_forced / 100
         } else {
@@ -214,7 +240,14 @@ impl<G: Game> Tree<'_, G> {
     /// Null-move pruning: if passing still holds `beta` at reduced depth,
     /// a real move will too. Only when the game offers a pass and the
     /// static evaluation already holds `beta`.
-    fn null_move(&mut self, pos: &G, depth: i32, beta: Score, ply: usize) -> Option<Score> {
+    fn null_move(
+        &mut self,
+        pos: &G,
+        depth: i32,
+        beta: Score,
+        ply: usize,
+        cut: bool,
+    ) -> Option<Score> {
         // Most games offer no pass; ask before paying for an evaluation.
         let null = pos.play_null()?;
         if clamp_eval(pos.evaluate()) < beta {
@@ -229,6 +262,7 @@ impl<G: Game> Tree<'_, G> {
             -beta + 1,
             ply + 1,
             null.in_check(),
+            !cut,
         );
         self.keys.pop();
         // A forced result found after a pass proves nothing.

@@ -28,13 +28,6 @@ use super::game::Score;
 /// Nodes between two looks at the stop flag and the clock.
 const POLL_INTERVAL: u64 = 1024;
 
-/// Quiescence plies after which standing pat is allowed even where every
-/// move is tactical. Chains of compulsory captures branch; past 8 plies the
-/// evaluation's legal-move count judges them well enough, and the nodes
-/// saved buy depth: 8 against 16 scored +70 ± 50 Elo in 200 antichess
-/// self-play games at 2 s.
-const QUIESCENCE_FORCED_PLIES: u32 = 8;
-
 /// Decides when the search must stop: stop flag, node budget, hard deadline.
 pub(crate) struct Control<'a> {
     stop: &'a AtomicBool,
@@ -139,7 +132,9 @@ pub(crate) struct Tree<'a, G: Game> {
 
 impl<G: Game> Tree<'_, G> {
     /// Negamax value of `pos` searched `depth` plies deep, within
-    /// `(alpha, beta)`; fail-soft. `in_check` is `pos.in_check()`.
+    /// `(alpha, beta)`; fail-soft. `in_check` is `pos.in_check()`; `cut`
+    /// says the parent expects this node to fail high.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn negamax(
         &mut self,
         pos: &G,
@@ -148,6 +143,7 @@ impl<G: Game> Tree<'_, G> {
         mut beta: Score,
         ply: usize,
         in_check: bool,
+        cut: bool,
     ) -> Score {
         if depth <= 0 {
             return self.quiesce(pos, alpha, beta, ply, 0, in_check);
@@ -201,10 +197,12 @@ impl<G: Game> Tree<'_, G> {
             beta,
             in_check,
             pv_node: beta - alpha > 1,
+            cut,
             excluded,
+            eval: None,
         };
-        let quiet_limit = match self.prune(pos, &moves, node) {
-            Ok(limit) => limit,
+        let (quiet_limit, node) = match self.prune(pos, &moves, node) {
+            Ok(pruned) => pruned,
             Err(score) => return score,
         };
         let singular = match self.singular(pos, &moves, hit, node) {
@@ -250,11 +248,12 @@ impl<G: Game> Tree<'_, G> {
             let gives_check = child.in_check();
             if !tactical
                 && !gives_check
-                && quiets_tried.len() >= quiet_limit
+                && (quiets_tried.len() >= quiet_limit || self.futile(node, index, alpha))
                 && self.prunable(pos, mv, ply)
             {
-                // Late-move pruning: this far down a shallow node's list,
-                // a quiet move rarely refutes anything.
+                // Late-move and futility pruning: this far down a shallow
+                // node's list, or this far below alpha, a quiet move
+                // rarely refutes anything.
                 continue;
             }
             let late = Late {
@@ -264,6 +263,7 @@ impl<G: Game> Tree<'_, G> {
                 tactical,
                 exempt: node.in_check || gives_check,
                 pv_node: node.pv_node,
+                cut: node.cut,
                 forced,
             };
             let reduction = if index == 0 {
@@ -272,7 +272,7 @@ impl<G: Game> Tree<'_, G> {
                 Some(self.reduction(pos, mv, late))
             };
             let new_depth = depth - 1 + i32::from(singular == Some(mv));
-            let score = self.search_child(&child, new_depth, reduction, (alpha, beta), ply);
+            let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);
             if self.control.stopped {
                 return 0;
             }
@@ -316,26 +316,35 @@ impl<G: Game> Tree<'_, G> {
     /// (`reduction` of `None`) with the full window; a later one with a
     /// null window, reduced, and searched again fully only if it beats
     /// `alpha`.
+    ///
+    /// Expected node types follow the usual scheme: a PV node's first
+    /// child is a PV node, a cut node's first child an all node and the
+    /// reduced searches of late moves cut nodes.
     fn search_child(
         &mut self,
         child: &G,
         new_depth: i32,
         reduction: Option<i32>,
         (alpha, beta): (Score, Score),
-        ply: usize,
+        node: Node<G::Move>,
     ) -> Score {
         let check = child.in_check();
+        let ply = node.ply + 1;
+        let cut = !node.cut;
         self.keys.push(child.key());
         let score = match reduction {
-            None => -self.negamax(child, new_depth, -beta, -alpha, ply + 1, check),
+            None => {
+                let cut = cut && !node.pv_node;
+                -self.negamax(child, new_depth, -beta, -alpha, ply, check, cut)
+            }
             Some(reduction) => {
                 let reduced = new_depth - reduction;
-                let mut score = -self.negamax(child, reduced, -alpha - 1, -alpha, ply + 1, check);
+                let mut score = -self.negamax(child, reduced, -alpha - 1, -alpha, ply, check, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply + 1, check);
+                    score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply, check, cut);
                 }
                 if score > alpha && score < beta {
-                    score = -self.negamax(child, new_depth, -beta, -alpha, ply + 1, check);
+                    score = -self.negamax(child, new_depth, -beta, -alpha, ply, check, false);
                 }
                 score
             }
@@ -383,7 +392,7 @@ impl<G: Game> Tree<'_, G> {
         // with compulsory captures: chains of them can branch enough to
         // swamp the clock in antichess middlegames.
         let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
-        if !forced || qply >= QUIESCENCE_FORCED_PLIES {
+        if !forced || qply >= self.params.q_forced_plies as u32 {
             best = clamp_eval(pos.evaluate_with(&moves));
             if best >= beta {
                 return best;

@@ -209,7 +209,7 @@ fn aspiration<G: Game>(
         (-INFINITE, INFINITE)
     };
     loop {
-        let score = tree.negamax(root, depth, alpha, beta, 0, in_check);
+        let score = tree.negamax(root, depth, alpha, beta, 0, in_check, false);
         if tree.control.stopped {
             return score;
         }
