@@ -207,5 +207,11 @@ mod tests {
         assert!(apply(&mut params, "nonsense=1").is_err());
         assert!(apply(&mut params, "lmr_div=x").is_err());
         assert!(apply(&mut params, "lmr_div=0").is_err());
+        assert!(apply(&mut params, "q_forced_plies=65").is_err());
+        assert!(apply(&mut params, "time_horizon=0").is_err());
+        let mut params = ANTICHESS;
+        apply(&mut params, "lmr_cut=2,fp_depth=6,q_forced_plies=2").unwrap();
+        assert_eq!((params.lmr_cut, params.fp_depth), (2, 6));
+        assert_eq!(params.q_forced_plies, 2);
     }
 }
