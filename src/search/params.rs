@@ -98,8 +98,13 @@ pub const DEFAULT: SearchParams = SearchParams {
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
-/// measured against Fairy-Stockfish at antichess.
-pub const ANTICHESS: SearchParams = SearchParams { ..DEFAULT };
+/// measured against Fairy-Stockfish at antichess. So far it does not.
+pub const ANTICHESS: SearchParams = DEFAULT;
+
+// The reduction table is built once per searcher from the chess table
+// (`selectivity.rs`), so antichess cannot have reductions of its own.
+const _: () =
+    assert!(ANTICHESS.lmr_base == DEFAULT.lmr_base && ANTICHESS.lmr_div == DEFAULT.lmr_div);
 
 /// The parameters in force for chess: [`DEFAULT`], or the tuning override.
 pub fn params() -> &'static SearchParams {

@@ -92,6 +92,9 @@ impl<G: Game> Tree<'_, G> {
         // move may play a quiet move: with every move a compulsory capture
         // (or in check) the position is far from quiet. Only shallow nodes
         // prune, so only they pay for the look through the moves.
+        // Futility asks for the evaluation where a move's reduced depth
+        // can fall below `fp_depth`: reductions of up to 4 plies are
+        // allowed for, past that the evaluation is not worth its cost.
         let fp_reach = if p.fp_depth > 0 { p.fp_depth + 4 } else { 0 };
         let quiet_option = !pv_node
             && excluded.is_none()

@@ -330,18 +330,20 @@ impl<G: Game> Tree<'_, G> {
     ) -> Score {
         let check = child.in_check();
         let ply = node.ply + 1;
-        let cut = !node.cut;
+        // The child's type when the parent's expectation holds.
+        let flipped = !node.cut;
         self.keys.push(child.key());
         let score = match reduction {
             None => {
-                let cut = cut && !node.pv_node;
+                let cut = flipped && !node.pv_node;
                 -self.negamax(child, new_depth, -beta, -alpha, ply, check, cut)
             }
             Some(reduction) => {
                 let reduced = new_depth - reduction;
                 let mut score = -self.negamax(child, reduced, -alpha - 1, -alpha, ply, check, true);
                 if score > alpha && reduction > 0 {
-                    score = -self.negamax(child, new_depth, -alpha - 1, -alpha, ply, check, cut);
+                    score =
+                        -self.negamax(child, new_depth, -alpha - 1, -alpha, ply, check, flipped);
                 }
                 if score > alpha && score < beta {
                     score = -self.negamax(child, new_depth, -beta, -alpha, ply, check, false);
