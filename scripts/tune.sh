@@ -6,7 +6,7 @@
 #      tuning) and prints them in the form ANTICHESS_EVAL reads;
 #   3. check: a self-play match of the fitted weights against the weights
 #      in force. Only a won match is a reason to copy them into
-#      src/chess/weights.rs.
+#      src/chess/antichess_weights.rs.
 #
 #   scripts/tune.sh                          all three steps, defaults
 #   PGN="target/soak/antichess-*.pgn" scripts/tune.sh   fit and check only

@@ -66,6 +66,14 @@ pub enum Command {
         /// Keep these weights as they are (comma-separated names).
         #[arg(long, value_delimiter = ',')]
         fixed: Vec<String>,
+        /// Also label each position by a search of this many nodes (0:
+        /// by the game's result alone).
+        #[arg(long, default_value_t = 0)]
+        search_nodes: u64,
+        /// The search label's share of each position's label, from 0 to 1
+        /// (the game's result has the rest).
+        #[arg(long, default_value_t = 0.5)]
+        search_weight: f64,
     },
     /// Generate the antichess endgame tables (each side a king and one
     /// other man) into a folder; the engine reads them from the folder
@@ -411,11 +419,15 @@ pub fn main() -> ExitCode {
             rules,
             epochs,
             fixed,
+            search_nodes,
+            search_weight,
         }) => crate::tune::run(&crate::tune::TuneOptions {
             pgn,
             rules,
             epochs,
             fixed,
+            search_nodes,
+            search_weight,
         }),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),

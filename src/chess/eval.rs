@@ -11,12 +11,12 @@
 //! who runs out of safe moves first and must capture into a chain of
 //! forced replies, so legal moves and the move itself weigh the most.
 
+use super::antichess_weights::{self, AntichessTerms};
 use super::attacks;
 use super::eval_chess;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{Color, PieceKind};
-use super::weights::{self, AntichessTerms};
 use crate::search::Score;
 
 /// Evaluates `pos` for the side to move.
@@ -36,18 +36,20 @@ pub fn evaluate_with(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Sco
 }
 
 /// The antichess evaluation; the weights and what each means are in
-/// [`weights::AntichessWeights`]. Measured by games, see README.md.
+/// [`antichess_weights::AntichessWeights`]. Measured by games, see README.md.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
-    antichess_terms(pos, legal_moves).score(weights::antichess(pos.rules()))
+    antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves))
 }
 
 /// The terms the antichess evaluation weighs, for the side to move.
 pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> AntichessTerms {
     let occ = pos.occupied();
     let mut terms = [AntichessTerms::default(); 2];
+    let maps = Color::ALL.map(|color| pos.attack_map(color));
     for color in Color::ALL {
         let t = &mut terms[color.index()];
-        let threatened = pos.attack_map(color.flip());
+        let defended = maps[color.index()];
+        let threatened = maps[color.flip().index()];
         // Empty squares a man can step to: where it could be offered.
         let mut reach = pos.pieces(color, PieceKind::Pawn).forward(color) & !occ;
         for kind in PieceKind::ALL {
@@ -56,6 +58,7 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             // Men the opponent attacks are on their way out.
             if kind != PieceKind::King {
                 t.threatened += (men & threatened).count() as i32;
+                t.threatened_defended += (men & threatened & defended).count() as i32;
             }
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
@@ -82,6 +85,9 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             }
         }
         t.offers = (reach & threatened).count() as i32;
+        t.safe_reach = (reach & !threatened).count() as i32;
+        t.king_moves = (attacks::king(pos.king(color)) & !occ & !threatened).count() as i32;
+        t.control = defended.count() as i32;
     }
     let us = pos.side_to_move().index();
     let [ours, theirs] = [terms[us], terms[1 - us]];
@@ -96,6 +102,11 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
         mobility: ours.mobility - theirs.mobility,
         offers: ours.offers - theirs.offers,
+        threatened_defended: ours.threatened_defended - theirs.threatened_defended,
+        safe_reach: ours.safe_reach - theirs.safe_reach,
+        king_moves: ours.king_moves - theirs.king_moves,
+        control: ours.control - theirs.control,
+        men_on_board: occ.count() as i32,
         legal_moves,
     }
 }

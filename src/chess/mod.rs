@@ -5,6 +5,7 @@
 //! rule set at run time; the generator hands out legal moves grouped by
 //! piece; [`GameRecord`] adds the history that repetition needs.
 
+pub mod antichess_weights;
 pub mod attacks;
 pub mod endgame;
 pub mod eval;

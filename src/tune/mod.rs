@@ -3,13 +3,14 @@
 //! --pgn` (against Fairy-Stockfish, or self-play); the fitted weights come
 //! out in the `ANTICHESS_EVAL` form, so that a match can check them against
 //! the weights in force before they are written into
-//! `src/chess/weights.rs`. README.md ("Strength") has the whole loop.
+//! `src/chess/antichess_weights.rs`. README.md ("Strength") has the whole loop.
 
+pub mod label;
 pub mod pgn_read;
 pub mod texel;
 
 use crate::chess::Rules;
-use crate::chess::weights;
+use crate::chess::antichess_weights as weights;
 use std::path::PathBuf;
 
 /// What `antichess tune` was asked to do.
@@ -23,6 +24,10 @@ pub struct TuneOptions {
     pub epochs: u32,
     /// Weights kept as they are (names as in `ANTICHESS_EVAL`).
     pub fixed: Vec<String>,
+    /// Nodes of the search that also labels each position (0: none).
+    pub search_nodes: u64,
+    /// The search label's share of each label, from 0 to 1.
+    pub search_weight: f64,
 }
 
 /// Reads the games, fits, and prints the fitted weights on stdout.
@@ -33,15 +38,23 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
                 .into(),
         );
     }
-    let mut fixed = [false; 12];
+    let mut fixed = [false; texel::N];
     for name in &options.fixed {
-        let index = texel::NAMES.iter().position(|n| n == name).ok_or_else(|| {
-            format!(
-                "unknown weight '{name}' (one of {})",
-                texel::NAMES.join(", ")
-            )
-        })?;
-        fixed[index] = true;
+        // A term without a table's name is held in both tables.
+        let mut known = false;
+        for (i, slot) in fixed.iter_mut().enumerate() {
+            let full = texel::name(i);
+            if full == *name || full.split_once('.').is_some_and(|(_, term)| term == name) {
+                *slot = true;
+                known = true;
+            }
+        }
+        if !known {
+            return Err(format!(
+                "unknown weight '{name}' (one of {}, each alone or after opening. or ending.)",
+                texel::TERMS.join(", ")
+            ));
+        }
     }
     let base = *weights::antichess(options.rules);
     let mut games = Vec::new();
@@ -51,7 +64,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         let read = pgn_read::read_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         games.extend(read);
     }
-    let samples = texel::samples(&games, options.rules, base.legal_moves_cap);
+    let mut samples = texel::samples(&games, options.rules, &base);
     if samples.is_empty() {
         return Err(format!(
             "no quiet positions of finished {} games in the files",
@@ -59,7 +72,12 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         ));
     }
     let start = texel::to_vector(&base);
+    // The curve that maps the weights in force to results maps search
+    // scores to labels as well, so the fit stays in the search's units.
     let k = texel::fit_k(&samples, &start);
+    if options.search_nodes > 0 {
+        label::by_search(&mut samples, options.search_nodes, options.search_weight, k)?;
+    }
     let before = texel::error(&samples, &start, k);
     let fitted = texel::fit(&samples, &start, k, options.epochs, &fixed);
     let after = texel::error(&samples, &fitted, k);
@@ -70,13 +88,13 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         samples.len()
     );
     let rounded = texel::to_vector(&tuned);
-    for (name, (old, new)) in texel::NAMES.iter().zip(start.iter().zip(&rounded)) {
-        eprintln!("  {name:<14} {old:>6} -> {new:>6}");
+    for (i, (old, new)) in start.iter().zip(&rounded).enumerate() {
+        eprintln!("  {:<28} {old:>6} -> {new:>6}", texel::name(i));
     }
-    let spec: Vec<String> = texel::NAMES
+    let spec: Vec<String> = rounded
         .iter()
-        .zip(rounded)
-        .map(|(name, value)| format!("{name}={value}"))
+        .enumerate()
+        .map(|(i, value)| format!("{}={value}", texel::name(i)))
         .collect();
     println!("{}", spec.join(","));
     Ok(())

@@ -11,14 +11,14 @@
 //! evaluation's business.
 
 use super::pgn_read::PgnGame;
+use crate::chess::antichess_weights::{AntichessEval, AntichessTerms, FULL_BOARD};
 use crate::chess::eval::antichess_terms;
-use crate::chess::weights::{AntichessTerms, AntichessWeights};
 use crate::chess::{Position, Rules};
 use crate::search::{Game, MoveList};
 
-/// Names of the fitted weights, in the order of [`features`] (as
-/// `ANTICHESS_EVAL` reads them).
-pub const NAMES: [&str; 12] = [
+/// The terms each table weighs, in the order of [`features`] (as
+/// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
+pub const TERMS: [&str; 16] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
@@ -30,28 +30,44 @@ pub const NAMES: [&str; 12] = [
     "mobility",
     "legal_moves",
     "offers",
+    "threatened_defended",
+    "safe_reach",
+    "king_moves",
+    "control",
     "tempo",
 ];
+
+/// How many weights are fitted: each term in the opening table, then each
+/// in the ending table.
+pub const N: usize = 2 * TERMS.len();
+
+/// The name of the `i`th fitted weight (as `ANTICHESS_EVAL` reads it).
+pub fn name(i: usize) -> String {
+    let table = if i < TERMS.len() { "opening" } else { "ending" };
+    format!("{table}.{}", TERMS[i % TERMS.len()])
+}
 
 /// One labelled position: the evaluation's inputs for each weight, and the
 /// game's result for the side to move (1 won, ½ drawn, 0 lost).
 #[derive(Clone, Copy, Debug)]
 pub struct Sample {
-    pub features: [f64; 12],
+    pub features: [f64; N],
     pub result: f64,
+    /// The position, for labels that need more than its features.
+    pub position: Position,
 }
 
-/// The weights as a vector, in the order of [`NAMES`].
-pub fn to_vector(w: &AntichessWeights) -> [f64; 12] {
-    NAMES.map(|name| f64::from(w.weight(name).unwrap_or_default()))
+/// The weights as a vector, in the order of [`name`].
+pub fn to_vector(w: &AntichessEval) -> [f64; N] {
+    std::array::from_fn(|i| f64::from(w.weight(&name(i)).unwrap_or_default()))
 }
 
-/// A vector in the order of [`NAMES`] as weights (rounded), the rest
-/// (king burden, legal-move cap) taken from `base`.
-pub fn from_vector(v: &[f64; 12], base: &AntichessWeights) -> AntichessWeights {
+/// A vector in the order of [`name`] as weights (rounded), the rest (king
+/// burden, legal-move cap) taken from `base`.
+pub fn from_vector(v: &[f64; N], base: &AntichessEval) -> AntichessEval {
     let mut w = *base;
-    for (name, &value) in NAMES.iter().zip(v) {
-        if let Some(slot) = w.weight_mut(name) {
+    for (i, &value) in v.iter().enumerate() {
+        if let Some(slot) = w.weight_mut(&name(i)) {
             *slot = value.round() as i32;
         }
     }
@@ -59,8 +75,20 @@ pub fn from_vector(v: &[f64; 12], base: &AntichessWeights) -> AntichessWeights {
 }
 
 /// The inputs whose dot product with [`to_vector`] is
-/// [`AntichessTerms::score`]; `cap` is the legal-move cap.
-pub fn features(t: &AntichessTerms, cap: i32) -> [f64; 12] {
+/// [`AntichessEval::score`] (but for its rounding); the legal-move caps are
+/// `eval`'s, which the fit leaves as they are.
+pub fn features(t: &AntichessTerms, eval: &AntichessEval) -> [f64; N] {
+    let opening = table_features(t, eval.opening.legal_moves_cap);
+    let ending = table_features(t, eval.ending.legal_moves_cap);
+    let share = f64::from(t.men_on_board.clamp(0, FULL_BOARD)) / f64::from(FULL_BOARD);
+    std::array::from_fn(|i| match i.checked_sub(TERMS.len()) {
+        None => opening[i] * share,
+        Some(j) => ending[j] * (1.0 - share),
+    })
+}
+
+/// The inputs of one table, in the order of [`TERMS`].
+fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
     let m = t.men;
     [
         -m[0],
@@ -74,13 +102,17 @@ pub fn features(t: &AntichessTerms, cap: i32) -> [f64; 12] {
         t.mobility,
         t.legal_moves.map_or(0, |d| d.clamp(-cap, cap)),
         t.offers,
+        t.threatened_defended,
+        t.safe_reach,
+        t.king_moves,
+        t.control,
         1,
     ]
     .map(f64::from)
 }
 
 /// The quiet positions of `games` played under `rules` with a result.
-pub fn samples(games: &[PgnGame], rules: Rules, cap: i32) -> Vec<Sample> {
+pub fn samples(games: &[PgnGame], rules: Rules, eval: &AntichessEval) -> Vec<Sample> {
     let mut out = Vec::new();
     for game in games.iter().filter(|g| g.rules == rules) {
         let Some(white_score) = game.white_score else {
@@ -88,7 +120,7 @@ pub fn samples(games: &[PgnGame], rules: Rules, cap: i32) -> Vec<Sample> {
         };
         let mut pos = game.start;
         for &mv in &game.moves {
-            if let Some(sample) = sample(&pos, white_score, cap) {
+            if let Some(sample) = sample(&pos, white_score, eval) {
                 out.push(sample);
             }
             pos = pos.play(mv);
@@ -97,7 +129,7 @@ pub fn samples(games: &[PgnGame], rules: Rules, cap: i32) -> Vec<Sample> {
     out
 }
 
-fn sample(pos: &Position, white_score: f64, cap: i32) -> Option<Sample> {
+fn sample(pos: &Position, white_score: f64, eval: &AntichessEval) -> Option<Sample> {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     // A finished game (a bare king too) has no legal moves.
@@ -109,7 +141,8 @@ fn sample(pos: &Position, white_score: f64, cap: i32) -> Option<Sample> {
     let terms = antichess_terms(pos, || moves.len());
     let white = pos.side_to_move() == crate::chess::Color::White;
     Some(Sample {
-        features: features(&terms, cap),
+        features: features(&terms, eval),
+        position: *pos,
         result: if white {
             white_score
         } else {
@@ -119,16 +152,16 @@ fn sample(pos: &Position, white_score: f64, cap: i32) -> Option<Sample> {
 }
 
 /// Logistic curve from centipawns to expected score; `k` scales it.
-fn sigmoid(k: f64, eval: f64) -> f64 {
+pub fn sigmoid(k: f64, eval: f64) -> f64 {
     1.0 / (1.0 + (-k * eval * std::f64::consts::LN_10 / 400.0).exp())
 }
 
-fn dot(a: &[f64; 12], b: &[f64; 12]) -> f64 {
+fn dot(a: &[f64; N], b: &[f64; N]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// Mean squared error of the predictions of `weights` on `samples`.
-pub fn error(samples: &[Sample], weights: &[f64; 12], k: f64) -> f64 {
+pub fn error(samples: &[Sample], weights: &[f64; N], k: f64) -> f64 {
     let sum: f64 = samples
         .iter()
         .map(|s| (s.result - sigmoid(k, dot(weights, &s.features))).powi(2))
@@ -137,7 +170,7 @@ pub fn error(samples: &[Sample], weights: &[f64; 12], k: f64) -> f64 {
 }
 
 /// The curve's scale that fits `weights` best (a golden-section search).
-pub fn fit_k(samples: &[Sample], weights: &[f64; 12]) -> f64 {
+pub fn fit_k(samples: &[Sample], weights: &[f64; N]) -> f64 {
     let (mut lo, mut hi) = (0.01, 5.0);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
@@ -156,21 +189,21 @@ pub fn fit_k(samples: &[Sample], weights: &[f64; 12]) -> f64 {
 /// curve's scale `k` held fixed; `fixed[i]` keeps weight `i` as it is.
 pub fn fit(
     samples: &[Sample],
-    start: &[f64; 12],
+    start: &[f64; N],
     k: f64,
     epochs: u32,
-    fixed: &[bool; 12],
-) -> [f64; 12] {
+    fixed: &[bool; N],
+) -> [f64; N] {
     const RATE: f64 = 1.0;
     const BETA1: f64 = 0.9;
     const BETA2: f64 = 0.999;
     let mut w = *start;
-    let mut m = [0.0; 12];
-    let mut v = [0.0; 12];
+    let mut m = [0.0; N];
+    let mut v = [0.0; N];
     let n = samples.len().max(1) as f64;
     let scale = k * std::f64::consts::LN_10 / 400.0;
     for epoch in 1..=epochs {
-        let mut grad = [0.0; 12];
+        let mut grad = [0.0; N];
         for s in samples {
             let p = sigmoid(k, dot(&w, &s.features));
             let g = 2.0 * (p - s.result) * p * (1.0 - p) * scale / n;
@@ -178,7 +211,7 @@ pub fn fit(
                 *gi += g * xi;
             }
         }
-        for i in (0..12).filter(|&i| !fixed[i]) {
+        for i in (0..N).filter(|&i| !fixed[i]) {
             m[i] = BETA1 * m[i] + (1.0 - BETA1) * grad[i];
             v[i] = BETA2 * v[i] + (1.0 - BETA2) * grad[i] * grad[i];
             let m_hat = m[i] / (1.0 - BETA1.powi(epoch as i32));
@@ -192,18 +225,25 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::weights::ANTICHESS_2002;
+    use crate::chess::antichess_weights::{ANTICHESS_2002, apply};
 
     #[test]
     fn every_fitted_name_is_a_weight() {
-        for name in NAMES {
-            assert!(ANTICHESS_2002.weight(name).is_some(), "{name}");
+        for i in 0..N {
+            assert!(ANTICHESS_2002.weight(&name(i)).is_some(), "{}", name(i));
         }
+        assert_eq!(name(0), "opening.burden.pawn");
+        assert_eq!(name(N - 1), "ending.tempo");
     }
 
     #[test]
     fn features_weighed_are_the_evaluation() {
-        let w = ANTICHESS_2002;
+        let mut w = ANTICHESS_2002;
+        apply(
+            &mut w,
+            "opening.tempo=300,ending.mobility=7,ending.legal_moves_cap=3",
+        )
+        .unwrap();
         let fens = [
             "rnbqkbnr/pppppp2/6p1/7p/8/1P6/PBPPPPPP/RN1QKBNR w - - 0 3",
             "b2k4/8/4p1p1/8/2n5/4P3/7K/8 b - - 0 1",
@@ -212,8 +252,9 @@ mod tests {
         for fen in fens {
             let pos = Position::from_fen(fen, Rules::Antichess).unwrap();
             let terms = antichess_terms(&pos, || pos.count_legal());
-            let linear = dot(&to_vector(&w), &features(&terms, w.legal_moves_cap));
-            assert_eq!(linear as i32, terms.score(&w), "{fen}");
+            let linear = dot(&to_vector(&w), &features(&terms, &w));
+            // The evaluation blends its tables in integers.
+            assert!((linear - f64::from(w.score(&terms))).abs() <= 1.0, "{fen}");
             assert_eq!(from_vector(&to_vector(&w), &w), w);
         }
     }
@@ -223,17 +264,18 @@ mod tests {
         // Results drawn from a curve where only the tempo weight matters.
         let mut samples = Vec::new();
         for i in 0..400 {
-            let mut features = [0.0; 12];
-            features[11] = 1.0;
+            let mut features = [0.0; N];
+            features[N - 1] = 1.0;
             features[8] = f64::from(i % 21 - 10);
             let p = sigmoid(1.0, 100.0 + 30.0 * features[8]);
             samples.push(Sample {
                 features,
                 result: p,
+                position: Position::startpos(Rules::Antichess),
             });
         }
-        let fitted = fit(&samples, &[0.0; 12], 1.0, 3000, &[false; 12]);
-        assert!((fitted[11] - 100.0).abs() < 5.0, "{fitted:?}");
+        let fitted = fit(&samples, &[0.0; N], 1.0, 3000, &[false; N]);
+        assert!((fitted[N - 1] - 100.0).abs() < 5.0, "{fitted:?}");
         assert!((fitted[8] - 30.0).abs() < 2.0, "{fitted:?}");
         assert!(error(&samples, &fitted, 1.0) < 1e-4);
     }

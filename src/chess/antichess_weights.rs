@@ -1,0 +1,296 @@
+//! The antichess evaluation's weights: one table per rule set, in one
+//! place, so that tuning (by hand, by self-play, or by a fit over labelled
+//! positions) changes numbers here and nowhere else; and the terms they
+//! weigh, which `eval.rs` counts.
+//!
+//! For tuning runs only, the environment variable `ANTICHESS_EVAL` can
+//! override weights by name (`legal_moves=60,opening.tempo=300,
+//! burden.pawn=80`), read once at start-up: two engines in a match can then
+//! differ by one weight without a rebuild (`proto:env ANTICHESS_EVAL=...
+//! target/release/antichess`). Unset, the tables below are used as they are.
+
+use super::rules::Rules;
+use crate::search::{Score, overrides};
+use once_cell::sync::Lazy;
+
+/// Weights of the antichess evaluation (both rule sets), in centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AntichessWeights {
+    /// How much of a burden each man is, by kind (pawn, knight, bishop,
+    /// rook, queen, king): the fewer men, the closer the goal.
+    pub burden: [Score; 6],
+    /// Taken off a man's burden when the opponent attacks it: it is on its
+    /// way out.
+    pub threatened: Score,
+    /// Added for a pawn that cannot step forward: it can leave only by
+    /// capturing.
+    pub blocked_pawn: Score,
+    /// Taken off a pawn's burden per rank advanced: it will soon be a
+    /// queen, which is easily given away.
+    pub pawn_rank: Score,
+    /// Per quiet square a knight, bishop, rook or queen can reach (the
+    /// places it can be offered on).
+    pub mobility: Score,
+    /// Per legal move of difference, both sides counted as if to move (a
+    /// side that must capture has only its captures).
+    pub legal_moves: Score,
+    /// The legal-move difference counts up to this many moves either way,
+    /// so that a side with many men cannot prefer its mobility to getting
+    /// rid of them.
+    pub legal_moves_cap: Score,
+    /// Per empty square a non-king man can move to that the opponent
+    /// attacks: each is a way to force a capture.
+    pub offers: Score,
+    /// Per threatened man that its own side defends (on top of
+    /// `threatened`): taking it starts a chain of captures.
+    pub threatened_defended: Score,
+    /// Per empty square a man can step to that the opponent does not
+    /// attack: the waiting moves left before something must be offered.
+    pub safe_reach: Score,
+    /// Per empty square the king can step to unattacked.
+    pub king_moves: Score,
+    /// Per square the side attacks.
+    pub control: Score,
+    /// For having the move.
+    pub tempo: Score,
+}
+
+/// What the antichess evaluation counts in one position, each term the
+/// side to move's count minus the opponent's: the evaluation is these terms
+/// weighed by [`AntichessWeights`] (see [`AntichessTerms::score`]), and a
+/// fit over labelled positions (`antichess tune`) reads the same terms.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AntichessTerms {
+    /// Men by kind (pawn, knight, bishop, rook, queen, king).
+    pub men: [i32; 6],
+    /// Men other than the king that the opponent attacks.
+    pub threatened: i32,
+    /// Pawns that cannot step forward.
+    pub blocked_pawns: i32,
+    /// Ranks advanced, summed over pawns.
+    pub pawn_ranks: i32,
+    /// Quiet squares knights, bishops, rooks and queens can reach.
+    pub mobility: i32,
+    /// Empty squares a man can step to that the opponent attacks.
+    pub offers: i32,
+    /// Threatened men other than the king that their side defends.
+    pub threatened_defended: i32,
+    /// Empty squares a man can step to that the opponent does not attack.
+    pub safe_reach: i32,
+    /// Empty unattacked squares next to the king.
+    pub king_moves: i32,
+    /// Squares attacked.
+    pub control: i32,
+    /// Men on the board, both sides and kings counted: how far the game is
+    /// from its opening (32) towards a bare board; not a difference.
+    pub men_on_board: i32,
+    /// Legal moves, both sides counted as if to move; `None` in check
+    /// (the opponent's moves cannot be counted by passing).
+    pub legal_moves: Option<i32>,
+}
+
+impl AntichessTerms {
+    /// The evaluation of these terms for the side to move.
+    #[inline]
+    pub fn score(&self, w: &AntichessWeights) -> Score {
+        let burden: Score = (0..6).map(|k| w.burden[k] * self.men[k]).sum::<Score>()
+            - w.threatened * self.threatened
+            + w.blocked_pawn * self.blocked_pawns
+            - w.pawn_rank * self.pawn_ranks;
+        let cap = w.legal_moves_cap;
+        let moves = self
+            .legal_moves
+            .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
+        -burden
+            + w.mobility * self.mobility
+            + w.offers * self.offers
+            + w.threatened_defended * self.threatened_defended
+            + w.safe_reach * self.safe_reach
+            + w.king_moves * self.king_moves
+            + w.control * self.control
+            + moves
+            + w.tempo
+    }
+}
+
+/// The antichess evaluation's weights for one rule set: a table for the
+/// full board of the opening and one for a bare board, blended by the men
+/// left, because what a man or a move is worth changes as the board
+/// empties (the fit over games says so: README.md, "Strength").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AntichessEval {
+    /// Weights with all 32 men on the board.
+    pub opening: AntichessWeights,
+    /// Weights with the kings alone.
+    pub ending: AntichessWeights,
+}
+
+/// Men on the board when the game starts: the evaluation is all
+/// `opening` there.
+pub const FULL_BOARD: i32 = 32;
+
+impl AntichessEval {
+    /// One table for the whole game.
+    pub const fn flat(weights: AntichessWeights) -> Self {
+        AntichessEval {
+            opening: weights,
+            ending: weights,
+        }
+    }
+
+    /// The evaluation of `terms` for the side to move.
+    #[inline]
+    pub fn score(&self, terms: &AntichessTerms) -> Score {
+        let men = terms.men_on_board.clamp(0, FULL_BOARD);
+        (terms.score(&self.opening) * men + terms.score(&self.ending) * (FULL_BOARD - men))
+            / FULL_BOARD
+    }
+
+    /// The weight called `name`: `opening.` or `ending.` and a name
+    /// [`AntichessWeights::weight_mut`] knows.
+    pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
+        if let Some(rest) = name.strip_prefix("opening.") {
+            self.opening.weight_mut(rest)
+        } else {
+            self.ending.weight_mut(name.strip_prefix("ending.")?)
+        }
+    }
+
+    /// The weight called `name`, if there is one.
+    pub fn weight(&self, name: &str) -> Option<Score> {
+        let mut copy = *self;
+        copy.weight_mut(name).copied()
+    }
+}
+
+/// The 2002 rules (MIT 6.170, royal king, bare king wins).
+pub const ANTICHESS_2002: AntichessEval = AntichessEval::flat(AntichessWeights {
+    burden: [90, 100, 110, 100, 95, 0],
+    threatened: 15,
+    blocked_pawn: 25,
+    pawn_rank: 4,
+    mobility: 20,
+    legal_moves: 80,
+    legal_moves_cap: 12,
+    offers: 0,
+    threatened_defended: 0,
+    safe_reach: 0,
+    king_moves: 0,
+    control: 0,
+    tempo: 400,
+});
+
+/// The 1994 rules: the same game without double steps; tuned together so
+/// far.
+pub const ANTICHESS_1994: AntichessEval = ANTICHESS_2002;
+
+/// The antichess weights in force for `rules` (the table, or the tuning
+/// override).
+#[inline]
+pub fn antichess(rules: Rules) -> &'static AntichessEval {
+    static TUNED: Lazy<[AntichessEval; 2]> = Lazy::new(|| {
+        let mut tables = [ANTICHESS_2002, ANTICHESS_1994];
+        if let Ok(spec) = std::env::var("ANTICHESS_EVAL") {
+            for table in &mut tables {
+                if let Err(why) = apply(table, &spec) {
+                    log::error!("ANTICHESS_EVAL ignored: {why}");
+                    return [ANTICHESS_2002, ANTICHESS_1994];
+                }
+            }
+            log::info!("antichess weights overridden: {:?}", tables[0]);
+        }
+        tables
+    });
+    &TUNED[usize::from(rules == Rules::Antichess1994)]
+}
+
+impl AntichessWeights {
+    /// The weight called `name` (as `ANTICHESS_EVAL` and `antichess tune`
+    /// name them: `tempo`, `burden.knight`, ...), if there is one.
+    pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
+        const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
+        let slot = match name {
+            "threatened" => &mut self.threatened,
+            "blocked_pawn" => &mut self.blocked_pawn,
+            "pawn_rank" => &mut self.pawn_rank,
+            "mobility" => &mut self.mobility,
+            "legal_moves" => &mut self.legal_moves,
+            "legal_moves_cap" => &mut self.legal_moves_cap,
+            "offers" => &mut self.offers,
+            "threatened_defended" => &mut self.threatened_defended,
+            "safe_reach" => &mut self.safe_reach,
+            "king_moves" => &mut self.king_moves,
+            "control" => &mut self.control,
+            "tempo" => &mut self.tempo,
+            other => {
+                let kind = other
+                    .strip_prefix("burden.")
+                    .and_then(|k| KINDS.iter().position(|&n| n == k))?;
+                &mut self.burden[kind]
+            }
+        };
+        Some(slot)
+    }
+
+    /// The weight called `name`, if there is one.
+    pub fn weight(&self, name: &str) -> Option<Score> {
+        let mut copy = *self;
+        copy.weight_mut(name).copied()
+    }
+}
+
+/// Applies `name=value,...` overrides to `eval`; a name without
+/// `opening.` or `ending.` sets the weight in both tables.
+pub fn apply(eval: &mut AntichessEval, spec: &str) -> Result<(), String> {
+    for (name, value) in overrides(spec)? {
+        let unknown = || format!("unknown weight '{name}'");
+        if let Some(slot) = eval.weight_mut(name) {
+            *slot = value;
+        } else {
+            *eval.opening.weight_mut(name).ok_or_else(unknown)? = value;
+            *eval.ending.weight_mut(name).ok_or_else(unknown)? = value;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_by_name() {
+        let mut w = ANTICHESS_2002;
+        apply(&mut w, "legal_moves=60, tempo=300,burden.knight=120").unwrap();
+        assert_eq!((w.opening.legal_moves, w.ending.tempo), (60, 300));
+        assert_eq!((w.opening.burden[1], w.ending.burden[1]), (120, 120));
+        assert_eq!(w.opening.burden[0], ANTICHESS_2002.opening.burden[0]);
+        apply(&mut w, "opening.tempo=7,ending.offers=-3").unwrap();
+        assert_eq!(
+            (w.opening.tempo, w.ending.tempo, w.ending.offers),
+            (7, 300, -3)
+        );
+        assert!(apply(&mut w, "speed=3").is_err());
+        assert!(apply(&mut w, "opening.speed=3").is_err());
+        assert!(apply(&mut w, "tempo").is_err());
+        assert!(apply(&mut w, "tempo=x").is_err());
+        assert!(apply(&mut w, "burden.emperor=1").is_err());
+    }
+
+    #[test]
+    fn tables_blend_by_men_on_board() {
+        let mut eval = ANTICHESS_2002;
+        apply(&mut eval, "opening.tempo=400,ending.tempo=0").unwrap();
+        let mut terms = AntichessTerms::default();
+        for (men, score) in [(32, 400), (16, 200), (2, 25), (40, 400)] {
+            terms.men_on_board = men;
+            assert_eq!(eval.score(&terms), score, "{men} men");
+        }
+        // One table for the whole game weighs every phase alike.
+        let flat = ANTICHESS_2002;
+        for men in [2, 17, 32] {
+            terms.men_on_board = men;
+            assert_eq!(flat.score(&terms), terms.score(&flat.opening));
+        }
+    }
+}
