@@ -44,6 +44,9 @@ pub struct AntichessWeights {
     /// Per threatened man that its own side defends (on top of
     /// `threatened`): taking it starts a chain of captures.
     pub threatened_defended: Score,
+    /// When any man but the king is attacked: the opponent has a capture
+    /// due as soon as it is to move, however many it could choose from.
+    pub under_attack: Score,
     /// Per empty square a man can step to that the opponent does not
     /// attack: the waiting moves left before something must be offered.
     pub safe_reach: Score,
@@ -75,6 +78,8 @@ pub struct AntichessTerms {
     pub offers: i32,
     /// Threatened men other than the king that their side defends.
     pub threatened_defended: i32,
+    /// 1 if the opponent attacks any man other than the king.
+    pub under_attack: i32,
     /// Empty squares a man can step to that the opponent does not attack.
     pub safe_reach: i32,
     /// Empty unattacked squares next to the king.
@@ -105,6 +110,7 @@ impl AntichessTerms {
             + w.mobility * self.mobility
             + w.offers * self.offers
             + w.threatened_defended * self.threatened_defended
+            + w.under_attack * self.under_attack
             + w.safe_reach * self.safe_reach
             + w.king_moves * self.king_moves
             + w.control * self.control
@@ -174,6 +180,7 @@ pub const ANTICHESS_2002: AntichessEval = AntichessEval::flat(AntichessWeights {
     legal_moves_cap: 12,
     offers: 0,
     threatened_defended: 0,
+    under_attack: 0,
     safe_reach: 0,
     king_moves: 0,
     control: 0,
@@ -218,6 +225,7 @@ impl AntichessWeights {
             "legal_moves_cap" => &mut self.legal_moves_cap,
             "offers" => &mut self.offers,
             "threatened_defended" => &mut self.threatened_defended,
+            "under_attack" => &mut self.under_attack,
             "safe_reach" => &mut self.safe_reach,
             "king_moves" => &mut self.king_moves,
             "control" => &mut self.control,

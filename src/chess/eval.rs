@@ -88,6 +88,7 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         t.safe_reach = (reach & !threatened).count() as i32;
         t.king_moves = (attacks::king(pos.king(color)) & !occ & !threatened).count() as i32;
         t.control = defended.count() as i32;
+        t.under_attack = i32::from(t.threatened > 0);
     }
     let us = pos.side_to_move().index();
     let [ours, theirs] = [terms[us], terms[1 - us]];
@@ -103,10 +104,41 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         mobility: ours.mobility - theirs.mobility,
         offers: ours.offers - theirs.offers,
         threatened_defended: ours.threatened_defended - theirs.threatened_defended,
+        under_attack: ours.under_attack - theirs.under_attack,
         safe_reach: ours.safe_reach - theirs.safe_reach,
         king_moves: ours.king_moves - theirs.king_moves,
         control: ours.control - theirs.control,
         men_on_board: occ.count() as i32,
         legal_moves,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn antichess_terms_counted_by_hand() {
+        // White: Ka1, Ra2; Black: Kh8, Rb8; White to move. Counted on a
+        // board: each side attacks 16 squares; White's rook has 13 empty
+        // squares to go to (a3-a8, b2-h2), two of them (a8, b2) attacked;
+        // Black's rook 13 (b1-b7, a8, c8-g8), three attacked (b1, b2, a8);
+        // White's king has no unattacked empty square, Black's three.
+        let pos = Position::from_fen("1r5k/8/8/8/8/8/R7/K7 w - - 0 1", Rules::Antichess).unwrap();
+        let t = antichess_terms(&pos, || pos.count_legal());
+        assert_eq!(t.men, [0, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            (t.threatened, t.threatened_defended, t.under_attack),
+            (0, 0, 0)
+        );
+        assert_eq!((t.offers, t.safe_reach), (2 - 3, 11 - 10));
+        assert_eq!((t.king_moves, t.control, t.mobility), (0 - 3, 0, 0));
+        assert_eq!(t.men_on_board, 4);
+        // After Rb2 the rooks attack each other (Black's capture is due);
+        // only White's is defended, by its king.
+        let pos = pos.play(pos.parse_move("a2b2").unwrap());
+        let t = antichess_terms(&pos, || pos.count_legal());
+        assert_eq!((t.threatened, t.under_attack), (0, 0));
+        assert_eq!(t.threatened_defended, -1);
     }
 }

@@ -18,7 +18,7 @@ use crate::search::{Game, MoveList};
 
 /// The terms each table weighs, in the order of [`features`] (as
 /// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
-pub const TERMS: [&str; 16] = [
+pub const TERMS: [&str; 17] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
@@ -31,6 +31,7 @@ pub const TERMS: [&str; 16] = [
     "legal_moves",
     "offers",
     "threatened_defended",
+    "under_attack",
     "safe_reach",
     "king_moves",
     "control",
@@ -103,6 +104,7 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
         t.legal_moves.map_or(0, |d| d.clamp(-cap, cap)),
         t.offers,
         t.threatened_defended,
+        t.under_attack,
         t.safe_reach,
         t.king_moves,
         t.control,
