@@ -9,8 +9,9 @@ use super::texel::{Sample, sigmoid};
 use crate::search::{Limits, Searcher, is_decisive};
 use std::sync::atomic::AtomicBool;
 
-/// The table each labelling search uses, in MiB (cleared between games'
-/// positions would waste it; positions of one game share it).
+/// The table each labelling thread's searches share, in MiB. It is never
+/// cleared: a thread's positions come in game order, so neighbours share
+/// lines, and a stale entry only costs a re-search.
 const HASH_MIB: usize = 16;
 
 /// Replaces each sample's label by `(1 - weight) * result + weight *
