@@ -247,16 +247,25 @@ impl AntichessWeights {
     }
 }
 
-/// Applies `name=value,...` overrides to `eval`; a name without
-/// `opening.` or `ending.` sets the weight in both tables.
+/// The weights a name stands for, each with its table: `opening.tempo`
+/// is itself, a bare `tempo` is the weight in both tables (the rule
+/// `ANTICHESS_EVAL` and `antichess tune --fixed` share).
+pub fn qualified(name: &str) -> Vec<String> {
+    if name.starts_with("opening.") || name.starts_with("ending.") {
+        vec![name.to_string()]
+    } else {
+        vec![format!("opening.{name}"), format!("ending.{name}")]
+    }
+}
+
+/// Applies `name=value,...` overrides to `eval` (names as [`qualified`]
+/// reads them).
 pub fn apply(eval: &mut AntichessEval, spec: &str) -> Result<(), String> {
     for (name, value) in overrides(spec)? {
-        let unknown = || format!("unknown weight '{name}'");
-        if let Some(slot) = eval.weight_mut(name) {
-            *slot = value;
-        } else {
-            *eval.opening.weight_mut(name).ok_or_else(unknown)? = value;
-            *eval.ending.weight_mut(name).ok_or_else(unknown)? = value;
+        for full in qualified(name) {
+            *eval
+                .weight_mut(&full)
+                .ok_or_else(|| format!("unknown weight '{name}'"))? = value;
         }
     }
     Ok(())
@@ -283,6 +292,12 @@ mod tests {
         assert!(apply(&mut w, "tempo").is_err());
         assert!(apply(&mut w, "tempo=x").is_err());
         assert!(apply(&mut w, "burden.emperor=1").is_err());
+    }
+
+    #[test]
+    fn a_bare_name_stands_for_both_tables() {
+        assert_eq!(qualified("tempo"), ["opening.tempo", "ending.tempo"]);
+        assert_eq!(qualified("ending.burden.pawn"), ["ending.burden.pawn"]);
     }
 
     #[test]

@@ -40,20 +40,14 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
     }
     let mut fixed = [false; texel::N];
     for name in &options.fixed {
-        // A term without a table's name is held in both tables.
-        let mut known = false;
-        for (i, slot) in fixed.iter_mut().enumerate() {
-            let full = texel::name(i);
-            if full == *name || full.split_once('.').is_some_and(|(_, term)| term == name) {
-                *slot = true;
-                known = true;
-            }
-        }
-        if !known {
-            return Err(format!(
-                "unknown weight '{name}' (one of {}, each alone or after opening. or ending.)",
-                texel::TERMS.join(", ")
-            ));
+        for full in weights::qualified(name) {
+            let Some(i) = (0..texel::N).find(|&i| texel::name(i) == full) else {
+                return Err(format!(
+                    "unknown weight '{name}' (one of {}, each alone or after opening. or ending.)",
+                    texel::TERMS.join(", ")
+                ));
+            };
+            fixed[i] = true;
         }
     }
     let base = *weights::antichess(options.rules);
@@ -98,4 +92,29 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         .collect();
     println!("{}", spec.join(","));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(fixed: &[&str]) -> TuneOptions {
+        TuneOptions {
+            pgn: vec![PathBuf::from("/nonexistent/games.pgn")],
+            rules: Rules::Antichess,
+            epochs: 1,
+            fixed: fixed.iter().map(|s| s.to_string()).collect(),
+            search_nodes: 0,
+            search_weight: 0.0,
+        }
+    }
+
+    #[test]
+    fn fixed_names_are_checked_before_the_games_are_read() {
+        let err = run(&options(&["tempo", "opening.speed"])).unwrap_err();
+        assert!(err.contains("unknown weight 'opening.speed'"), "{err}");
+        // Known names, plain or with a table, get as far as the file.
+        let err = run(&options(&["tempo", "ending.burden.pawn"])).unwrap_err();
+        assert!(err.contains("cannot read /nonexistent/games.pgn"), "{err}");
+    }
 }
