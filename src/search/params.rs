@@ -56,6 +56,9 @@ pub struct SearchParams {
     /// Internal iterative reduction: a node this deep or deeper with no
     /// transposition-table move is searched a ply shallower; 0: off.
     pub iir_depth: i32,
+    /// 1: a node with a single legal move is searched a ply deeper (it
+    /// costs the side to move nothing); 0: only checks are extended.
+    pub extend_single: i32,
     /// Singular extensions: a node this deep or deeper whose table move
     /// alone holds the table's score less this margin per ply (the others
     /// searched at half depth) searches that move a ply deeper; 0: off.
@@ -91,6 +94,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     null_antichess: 2,
     spare_offers: 1,
     iir_depth: 4,
+    extend_single: 1,
     se_depth: 0,
     se_margin: 2,
     q_forced_plies: 8,
@@ -175,6 +179,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "null_antichess" => &mut params.null_antichess,
             "spare_offers" => &mut params.spare_offers,
             "iir_depth" => &mut params.iir_depth,
+            "extend_single" => &mut params.extend_single,
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
             "q_forced_plies" => &mut params.q_forced_plies,

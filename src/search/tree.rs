@@ -183,7 +183,8 @@ impl<G: Game> Tree<'_, G> {
         };
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both).
-        let extend = (in_check || moves.len() == 1) && ply < self.extension_ply_limit;
+        let single = moves.len() == 1 && self.params.extend_single > 0;
+        let extend = (in_check || single) && ply < self.extension_ply_limit;
         let mut depth = depth + i32::from(extend);
         let tt_move = hit.and_then(|hit| hit.mv);
         // A node the table knows nothing of is rarely worth its full depth
