@@ -41,19 +41,6 @@ pub struct AntichessWeights {
     /// Per empty square a non-king man can move to that the opponent
     /// attacks: each is a way to force a capture.
     pub offers: Score,
-    /// Per threatened man that its own side defends (on top of
-    /// `threatened`): taking it starts a chain of captures.
-    pub threatened_defended: Score,
-    /// When any man but the king is attacked: the opponent has a capture
-    /// due as soon as it is to move, however many it could choose from.
-    pub under_attack: Score,
-    /// Per empty square a man can step to that the opponent does not
-    /// attack: the waiting moves left before something must be offered.
-    pub safe_reach: Score,
-    /// Per empty square the king can step to unattacked.
-    pub king_moves: Score,
-    /// Per square the side attacks.
-    pub control: Score,
     /// For having the move.
     pub tempo: Score,
 }
@@ -76,16 +63,6 @@ pub struct AntichessTerms {
     pub mobility: i32,
     /// Empty squares a man can step to that the opponent attacks.
     pub offers: i32,
-    /// Threatened men other than the king that their side defends.
-    pub threatened_defended: i32,
-    /// 1 if the opponent attacks any man other than the king.
-    pub under_attack: i32,
-    /// Empty squares a man can step to that the opponent does not attack.
-    pub safe_reach: i32,
-    /// Empty unattacked squares next to the king.
-    pub king_moves: i32,
-    /// Squares attacked.
-    pub control: i32,
     /// Men on the board, both sides and kings counted: how far the game is
     /// from its opening (32) towards a bare board; not a difference.
     pub men_on_board: i32,
@@ -106,16 +83,7 @@ impl AntichessTerms {
         let moves = self
             .legal_moves
             .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
-        -burden
-            + w.mobility * self.mobility
-            + w.offers * self.offers
-            + w.threatened_defended * self.threatened_defended
-            + w.under_attack * self.under_attack
-            + w.safe_reach * self.safe_reach
-            + w.king_moves * self.king_moves
-            + w.control * self.control
-            + moves
-            + w.tempo
+        -burden + w.mobility * self.mobility + w.offers * self.offers + moves + w.tempo
     }
 }
 
@@ -179,11 +147,6 @@ pub const ANTICHESS_2002: AntichessEval = AntichessEval::flat(AntichessWeights {
     legal_moves: 80,
     legal_moves_cap: 12,
     offers: 0,
-    threatened_defended: 0,
-    under_attack: 0,
-    safe_reach: 0,
-    king_moves: 0,
-    control: 0,
     tempo: 400,
 });
 
@@ -224,11 +187,6 @@ impl AntichessWeights {
             "legal_moves" => &mut self.legal_moves,
             "legal_moves_cap" => &mut self.legal_moves_cap,
             "offers" => &mut self.offers,
-            "threatened_defended" => &mut self.threatened_defended,
-            "under_attack" => &mut self.under_attack,
-            "safe_reach" => &mut self.safe_reach,
-            "king_moves" => &mut self.king_moves,
-            "control" => &mut self.control,
             "tempo" => &mut self.tempo,
             other => {
                 let kind = other

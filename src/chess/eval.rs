@@ -48,7 +48,6 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
     let maps = Color::ALL.map(|color| pos.attack_map(color));
     for color in Color::ALL {
         let t = &mut terms[color.index()];
-        let defended = maps[color.index()];
         let threatened = maps[color.flip().index()];
         // Empty squares a man can step to: where it could be offered.
         let mut reach = pos.pieces(color, PieceKind::Pawn).forward(color) & !occ;
@@ -58,7 +57,6 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             // Men the opponent attacks are on their way out.
             if kind != PieceKind::King {
                 t.threatened += (men & threatened).count() as i32;
-                t.threatened_defended += (men & threatened & defended).count() as i32;
             }
         }
         for sq in pos.pieces(color, PieceKind::Pawn) {
@@ -85,10 +83,6 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             }
         }
         t.offers = (reach & threatened).count() as i32;
-        t.safe_reach = (reach & !threatened).count() as i32;
-        t.king_moves = (attacks::king(pos.king(color)) & !occ & !threatened).count() as i32;
-        t.control = defended.count() as i32;
-        t.under_attack = i32::from(t.threatened > 0);
     }
     let us = pos.side_to_move().index();
     let [ours, theirs] = [terms[us], terms[1 - us]];
@@ -103,11 +97,6 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
         mobility: ours.mobility - theirs.mobility,
         offers: ours.offers - theirs.offers,
-        threatened_defended: ours.threatened_defended - theirs.threatened_defended,
-        under_attack: ours.under_attack - theirs.under_attack,
-        safe_reach: ours.safe_reach - theirs.safe_reach,
-        king_moves: ours.king_moves - theirs.king_moves,
-        control: ours.control - theirs.control,
         men_on_board: occ.count() as i32,
         legal_moves,
     }
@@ -120,25 +109,21 @@ mod tests {
     #[test]
     fn antichess_terms_counted_by_hand() {
         // White: Ka1, Ra2; Black: Kh8, Rb8; White to move. Counted on a
-        // board: each side attacks 16 squares; White's rook has 13 empty
-        // squares to go to (a3-a8, b2-h2), two of them (a8, b2) attacked;
-        // Black's rook 13 (b1-b7, a8, c8-g8), three attacked (b1, b2, a8);
-        // White's king has no unattacked empty square, Black's three.
+        // board: White's rook has 13 empty squares to go to (a3-a8,
+        // b2-h2), two of them (a8, b2) attacked; Black's rook 13 (b1-b7,
+        // a8, c8-g8), three attacked (b1, b2, a8). White's king cannot
+        // move (b1 and b2 are attacked), Black's has three squares.
         let pos = Position::from_fen("1r5k/8/8/8/8/8/R7/K7 w - - 0 1", Rules::Antichess).unwrap();
         let t = antichess_terms(&pos, || pos.count_legal());
         assert_eq!(t.men, [0, 0, 0, 0, 0, 0]);
-        assert_eq!(
-            (t.threatened, t.threatened_defended, t.under_attack),
-            (0, 0, 0)
-        );
-        assert_eq!((t.offers, t.safe_reach), (2 - 3, 11 - 10));
-        assert_eq!((t.king_moves, t.control, t.mobility), (0 - 3, 0, 0));
+        assert_eq!((t.threatened, t.mobility, t.offers), (0, 0, 2 - 3));
+        assert_eq!(t.legal_moves, Some(13 - 16));
         assert_eq!(t.men_on_board, 4);
-        // After Rb2 the rooks attack each other (Black's capture is due);
-        // only White's is defended, by its king.
+        // After Rb2 the rooks attack each other: each side has one capture
+        // and nothing else. Black's rook has 11 quiet squares, White's 13.
         let pos = pos.play(pos.parse_move("a2b2").unwrap());
         let t = antichess_terms(&pos, || pos.count_legal());
-        assert_eq!((t.threatened, t.under_attack), (0, 0));
-        assert_eq!(t.threatened_defended, -1);
+        assert_eq!((t.threatened, t.mobility), (1 - 1, 11 - 13));
+        assert_eq!(t.legal_moves, Some(1 - 1));
     }
 }

@@ -18,7 +18,7 @@ use crate::search::{Game, MoveList};
 
 /// The terms each table weighs, in the order of [`features`] (as
 /// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
-pub const TERMS: [&str; 17] = [
+pub const TERMS: [&str; 12] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
@@ -30,11 +30,6 @@ pub const TERMS: [&str; 17] = [
     "mobility",
     "legal_moves",
     "offers",
-    "threatened_defended",
-    "under_attack",
-    "safe_reach",
-    "king_moves",
-    "control",
     "tempo",
 ];
 
@@ -103,11 +98,6 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
         t.mobility,
         t.legal_moves.map_or(0, |d| d.clamp(-cap, cap)),
         t.offers,
-        t.threatened_defended,
-        t.under_attack,
-        t.safe_reach,
-        t.king_moves,
-        t.control,
         1,
     ]
     .map(f64::from)
