@@ -171,7 +171,7 @@ impl<G: Game> Tree<'_, G> {
             || ply == 0
             || ply >= self.extension_ply_limit
             || excluded.is_some()
-            || moves.len() == 1 // extended already
+            || moves.len() == 1 // nothing to single out (and extended unless extend_single=0)
             || hit.bound == Bound::Upper
             || hit.depth < depth - 3
             || is_decisive(hit.score)
