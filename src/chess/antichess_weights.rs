@@ -103,6 +103,16 @@ pub struct AntichessEval {
 /// `opening` there.
 pub const FULL_BOARD: i32 = 32;
 
+/// The tables' names, as a weight's name starts (`opening.tempo`), in the
+/// order of [`AntichessEval`]'s fields.
+pub const TABLES: [&str; 2] = ["opening", "ending"];
+
+/// The table a qualified weight name is in, and the name within it.
+fn split_table(name: &str) -> Option<(usize, &str)> {
+    let (table, rest) = name.split_once('.')?;
+    Some((TABLES.iter().position(|&t| t == table)?, rest))
+}
+
 impl AntichessEval {
     /// One table for the whole game.
     pub const fn flat(weights: AntichessWeights) -> Self {
@@ -120,14 +130,16 @@ impl AntichessEval {
             / FULL_BOARD
     }
 
-    /// The weight called `name`: `opening.` or `ending.` and a name
+    /// The weight called `name`: one of [`TABLES`], a dot and a name
     /// [`AntichessWeights::weight_mut`] knows.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
-        if let Some(rest) = name.strip_prefix("opening.") {
-            self.opening.weight_mut(rest)
+        let (table, rest) = split_table(name)?;
+        let weights = if table == 0 {
+            &mut self.opening
         } else {
-            self.ending.weight_mut(name.strip_prefix("ending.")?)
-        }
+            &mut self.ending
+        };
+        weights.weight_mut(rest)
     }
 
     /// The weight called `name`, if there is one.
@@ -209,10 +221,10 @@ impl AntichessWeights {
 /// is itself, a bare `tempo` is the weight in both tables (the rule
 /// `ANTICHESS_EVAL` and `antichess tune --fixed` share).
 pub fn qualified(name: &str) -> Vec<String> {
-    if name.starts_with("opening.") || name.starts_with("ending.") {
+    if split_table(name).is_some() {
         vec![name.to_string()]
     } else {
-        vec![format!("opening.{name}"), format!("ending.{name}")]
+        TABLES.iter().map(|t| format!("{t}.{name}")).collect()
     }
 }
 
@@ -256,6 +268,11 @@ mod tests {
     fn a_bare_name_stands_for_both_tables() {
         assert_eq!(qualified("tempo"), ["opening.tempo", "ending.tempo"]);
         assert_eq!(qualified("ending.burden.pawn"), ["ending.burden.pawn"]);
+        // A dot alone does not name a table.
+        assert_eq!(
+            qualified("burden.pawn"),
+            ["opening.burden.pawn", "ending.burden.pawn"]
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! evaluation's business.
 
 use super::pgn_read::PgnGame;
-use crate::chess::antichess_weights::{AntichessEval, AntichessTerms, FULL_BOARD};
+use crate::chess::antichess_weights::{AntichessEval, AntichessTerms, FULL_BOARD, TABLES};
 use crate::chess::eval::antichess_terms;
 use crate::chess::{Position, Rules};
 use crate::search::{Game, MoveList};
@@ -35,11 +35,11 @@ pub const TERMS: [&str; 12] = [
 
 /// How many weights are fitted: each term in the opening table, then each
 /// in the ending table.
-pub const N: usize = 2 * TERMS.len();
+pub const N: usize = TABLES.len() * TERMS.len();
 
 /// The name of the `i`th fitted weight (as `ANTICHESS_EVAL` reads it).
 pub fn name(i: usize) -> String {
-    let table = if i < TERMS.len() { "opening" } else { "ending" };
+    let table = TABLES[i / TERMS.len()];
     format!("{table}.{}", TERMS[i % TERMS.len()])
 }
 
