@@ -266,12 +266,15 @@ impl<M: Copy + Eq> Iterator for MovePicker<M> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn history_stays_bounded() {
-        let key = |history, continuation| QuietKey {
+    fn key(history: usize, continuation: Option<usize>) -> QuietKey {
+        QuietKey {
             history,
             continuation,
-        };
+        }
+    }
+
+    #[test]
+    fn history_stays_bounded() {
         let mut h = Heuristics::<u8>::new();
         for _ in 0..10_000 {
             h.quiet_cutoff(3, 40, 1, key(7, Some(5)), &[key(8, Some(6))]);
@@ -289,10 +292,6 @@ mod tests {
 
     #[test]
     fn continuation_history_follows_the_path() {
-        let key = |history, continuation| QuietKey {
-            history,
-            continuation,
-        };
         let mut h = Heuristics::<u8>::new();
         h.played(1, Some(100));
         h.played(2, Some(200));
