@@ -101,12 +101,6 @@ impl Game for Position {
     }
 
     #[inline]
-    fn continuation_index(&self, mv: Move) -> Option<usize> {
-        let kind = self.kind_at(mv.from())?;
-        Some(kind.index() * 64 + mv.to().index())
-    }
-
-    #[inline]
     fn reversible_plies(&self) -> u32 {
         self.halfmove_clock() as u32
     }

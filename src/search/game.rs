@@ -21,11 +21,6 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 /// move to an index below this with [`Game::history_index`].
 pub const HISTORY_SIZE: usize = 64 * 64;
 
-/// Size of one side's continuation-history table along each axis: a game
-/// maps a move to an index below this with [`Game::continuation_index`]
-/// (the moving man's kind and its destination square, for chess).
-pub const CONTINUATION_SIZE: usize = 6 * 64;
-
 /// How a finished game ended, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -86,14 +81,6 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Index below [`HISTORY_SIZE`] for the history and killer tables.
     fn history_index(&self, mv: Self::Move) -> usize;
-
-    /// Index below [`CONTINUATION_SIZE`] of the man that makes `mv` and
-    /// where it goes, for continuation history (how well a quiet move did
-    /// after the moves just before it); `None` (the default) where the
-    /// game keeps none.
-    fn continuation_index(&self, _mv: Self::Move) -> Option<usize> {
-        None
-    }
 
     /// Plies since the last irreversible move: how far back a repetition
     /// can be.

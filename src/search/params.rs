@@ -73,12 +73,6 @@ pub struct SearchParams {
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
-    /// 1: quiet moves are ordered by continuation history too (how the
-    /// move did after each of the two moves before it), for games that
-    /// index it ([`Game::continuation_index`]); 0: by history alone.
-    ///
-    /// [`Game::continuation_index`]: super::Game::continuation_index
-    pub cont_history: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -105,7 +99,6 @@ pub const DEFAULT: SearchParams = SearchParams {
     se_margin: 2,
     q_forced_plies: 8,
     time_horizon: 22,
-    cont_history: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -198,7 +191,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "se_margin" => &mut params.se_margin,
             "q_forced_plies" => &mut params.q_forced_plies,
             "time_horizon" => &mut params.time_horizon,
-            "cont_history" => &mut params.cont_history,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -235,15 +227,8 @@ mod tests {
         assert!(apply(&mut params, "q_forced_plies=65").is_err());
         assert!(apply(&mut params, "time_horizon=0").is_err());
         let mut params = ANTICHESS;
-        apply(
-            &mut params,
-            "lmr_cut=2,fp_depth=6,q_forced_plies=2,cont_history=1",
-        )
-        .unwrap();
-        assert_eq!(
-            (params.lmr_cut, params.fp_depth, params.cont_history),
-            (2, 6, 1)
-        );
+        apply(&mut params, "lmr_cut=2,fp_depth=6,q_forced_plies=2").unwrap();
+        assert_eq!((params.lmr_cut, params.fp_depth), (2, 6));
         assert_eq!(params.q_forced_plies, 2);
     }
 }

@@ -257,9 +257,6 @@ impl<G: Game> Tree<'_, G> {
             return None;
         }
         let reduction = 3 + depth / 4;
-        if self.params.cont_history > 0 {
-            self.heuristics.played(ply, None);
-        }
         self.keys.push(null.key());
         let score = -self.negamax(
             &null,

@@ -14,7 +14,7 @@
 
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
-use super::ordering::{Heuristics, MovePicker, QuietKey};
+use super::ordering::{Heuristics, MovePicker};
 use super::params::SearchParams;
 use super::score::{DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, outcome_score, to_tt};
 use super::selectivity::{Late, Node, Reductions};
@@ -239,7 +239,7 @@ impl<G: Game> Tree<'_, G> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = ArrayVec::<QuietKey, 64>::new();
+        let mut quiets_tried = ArrayVec::<usize, 64>::new();
         for (index, mv) in picker.enumerate() {
             if node.excluded == Some(mv) {
                 continue;
@@ -273,7 +273,6 @@ impl<G: Game> Tree<'_, G> {
                 Some(self.reduction(pos, mv, late))
             };
             let new_depth = depth - 1 + i32::from(singular == Some(mv));
-            self.played(pos, ply, mv);
             let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);
             if self.control.stopped {
                 return 0;
@@ -289,16 +288,16 @@ impl<G: Game> Tree<'_, G> {
                     }
                     if alpha >= beta {
                         if !tactical {
-                            let key = QuietKey::of(pos, mv, self.params.cont_history > 0);
+                            let index = pos.history_index(mv);
                             self.heuristics
-                                .quiet_cutoff(ply, depth, mv, key, &quiets_tried);
+                                .quiet_cutoff(ply, depth, mv, index, &quiets_tried);
                         }
                         break;
                     }
                 }
             }
             if !tactical && !quiets_tried.is_full() {
-                quiets_tried.push(QuietKey::of(pos, mv, self.params.cont_history > 0));
+                quiets_tried.push(pos.history_index(mv));
             }
         }
         if node.excluded.is_some() {
@@ -409,7 +408,6 @@ impl<G: Game> Tree<'_, G> {
         let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
         for mv in picker {
             let child = pos.play(mv);
-            self.played(pos, ply, mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;
@@ -429,15 +427,6 @@ impl<G: Game> Tree<'_, G> {
 
         self.store((key, ply, 0), best, best_move, (original_alpha, beta));
         best
-    }
-
-    /// Tells continuation history that `mv` is searched from `ply`, if the
-    /// search keeps it.
-    #[inline]
-    pub(super) fn played(&mut self, pos: &G, ply: usize, mv: G::Move) {
-        if self.params.cont_history > 0 {
-            self.heuristics.played(ply, pos.continuation_index(mv));
-        }
     }
 
     /// Looks the node up: the entry (its score made relative to the
