@@ -134,12 +134,12 @@ impl AntichessEval {
     /// [`AntichessWeights::weight_mut`] knows.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
         let (table, rest) = split_table(name)?;
-        let weights = if table == 0 {
-            &mut self.opening
-        } else {
-            &mut self.ending
-        };
-        weights.weight_mut(rest)
+        self.tables_mut().into_iter().nth(table)?.weight_mut(rest)
+    }
+
+    /// The tables in the order of [`TABLES`].
+    fn tables_mut(&mut self) -> [&mut AntichessWeights; TABLES.len()] {
+        [&mut self.opening, &mut self.ending]
     }
 
     /// The weight called `name`, if there is one.
