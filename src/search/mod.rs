@@ -11,6 +11,7 @@ mod game;
 mod limits;
 mod ordering;
 mod params;
+pub mod proof;
 mod score;
 mod selectivity;
 mod tree;
