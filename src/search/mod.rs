@@ -11,7 +11,6 @@ mod game;
 mod limits;
 mod ordering;
 mod params;
-pub mod proof;
 mod score;
 mod selectivity;
 mod tree;
