@@ -74,6 +74,12 @@ pub enum Command {
         /// (the game's result has the rest).
         #[arg(long, default_value_t = 0.5)]
         search_weight: f64,
+        /// Fit nothing: write the quiet positions of the games to this
+        /// file, one a line (FEN, the game's result for the side to move,
+        /// the game's start position; tab-separated), for labelling by
+        /// another engine (scripts/judgement.py).
+        #[arg(long)]
+        positions: Option<std::path::PathBuf>,
     },
     /// Generate the antichess endgame tables (each side a king and one
     /// other man) into a folder; the engine reads them from the folder
@@ -421,6 +427,7 @@ pub fn main() -> ExitCode {
             fixed,
             search_nodes,
             search_weight,
+            positions,
         }) => crate::tune::run(&crate::tune::TuneOptions {
             pgn,
             rules,
@@ -428,6 +435,7 @@ pub fn main() -> ExitCode {
             fixed,
             search_nodes,
             search_weight,
+            positions,
         }),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),

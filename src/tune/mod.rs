@@ -28,6 +28,8 @@ pub struct TuneOptions {
     pub search_nodes: u64,
     /// The search label's share of each label, from 0 to 1.
     pub search_weight: f64,
+    /// Write the quiet positions here instead of fitting.
+    pub positions: Option<PathBuf>,
 }
 
 /// Reads the games, fits, and prints the fitted weights on stdout.
@@ -65,6 +67,16 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
             options.rules
         ));
     }
+    if let Some(path) = &options.positions {
+        let text = positions_file(&games, options.rules, &base);
+        crate::referee::write_atomically(path, &text)?;
+        eprintln!(
+            "tune: {} quiet positions written to {}",
+            samples.len(),
+            path.display()
+        );
+        return Ok(());
+    }
     let start = texel::to_vector(&base);
     // The curve that maps the weights in force to results maps search
     // scores to labels as well, so the fit stays in the search's units.
@@ -94,9 +106,29 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
     Ok(())
 }
 
+/// The quiet positions of `games` as `antichess tune --positions` writes
+/// them: FEN, the game's result for the side to move, the game's start
+/// position (which tells a position's opening, so that a check can keep
+/// whole openings apart), tab-separated, one a line.
+fn positions_file(
+    games: &[pgn_read::PgnGame],
+    rules: Rules,
+    base: &weights::AntichessEval,
+) -> String {
+    let mut text = String::new();
+    for game in games {
+        let start = game.start.fen();
+        for sample in texel::samples(std::slice::from_ref(game), rules, base) {
+            text += &format!("{}\t{}\t{start}\n", sample.position.fen(), sample.result);
+        }
+    }
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Position;
 
     fn options(fixed: &[&str]) -> TuneOptions {
         TuneOptions {
@@ -106,7 +138,25 @@ mod tests {
             fixed: fixed.iter().map(|s| s.to_string()).collect(),
             search_nodes: 0,
             search_weight: 0.0,
+            positions: None,
         }
+    }
+
+    #[test]
+    fn positions_are_written_with_result_and_start() {
+        // No capture is ever due in this game.
+        let text = "[Variant \"antichess\"]\n[Result \"0-1\"]\n\n1. b4 e5 2. b5 0-1\n";
+        let games = pgn_read::read_games(text).unwrap();
+        let base = *weights::antichess(Rules::Antichess);
+        let file = positions_file(&games, Rules::Antichess, &base);
+        let lines: Vec<Vec<&str>> = file.lines().map(|l| l.split('\t').collect()).collect();
+        let start = Position::startpos(Rules::Antichess).fen();
+        // One line a position, the result for its side to move.
+        assert_eq!(lines.len(), 3, "{file}");
+        assert_eq!(lines[0], [start.as_str(), "0", start.as_str()]);
+        assert_eq!(lines[1][1], "1");
+        assert_eq!(lines[2][1], "0");
+        assert!(lines.iter().all(|l| l[2] == start));
     }
 
     #[test]

@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""How well engines judge antichess positions: each engine searches the
+same quiet positions from played games for a fixed number of nodes, and
+its scores are compared with the games' results, by phase (men on the
+board). A benchmark aid, not a test: it asks which positions an engine
+misjudges, which a match cannot say.
+
+    antichess tune GAMES.pgn... --positions POS.tsv
+    scripts/judgement.py POS.tsv --nodes 20000 --sample 4000 \\
+        --engine "ours=target/release/antichess;UCI_Variant=antichess" \\
+        --engine "fsf=$FSF;VariantPath=scripts/antichess_variants.ini;UCI_Variant=antichess6170"
+
+For each engine and phase it prints the positions, how often the sign of
+the score agrees with the result (decided games only; a score of 0 counts
+half), and the mean
+squared error of the results predicted through the logistic curve that
+fits that engine's scores best (0.25 is no better than a coin). Positions
+are drawn at random (--seed) from the distinct ones in the file.
+"""
+import argparse, math, random, re, subprocess, sys, threading
+
+PHASES = [(26, 32), (20, 25), (14, 19), (8, 13), (2, 7)]
+MATE = 30000
+
+
+class Uci:
+    def __init__(self, spec):
+        command, *options = spec.split(";")
+        self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True, bufsize=1)
+        self.send("uci")
+        self.wait("uciok")
+        for option in options:
+            name, _, value = option.partition("=")
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.proc.stdin.write(line + "\n")
+        self.proc.stdin.flush()
+
+    def wait(self, token):
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                sys.exit(f"engine ended before '{token}'")
+            lines.append(line)
+            if line.startswith(token):
+                return lines
+
+    def score(self, fen, nodes):
+        self.send(f"position fen {fen}")
+        self.send(f"go nodes {nodes}")
+        score = None
+        for line in self.wait("bestmove"):
+            m = re.search(r" score (cp|mate) (-?\d+)", line)
+            if m:
+                value = int(m.group(2))
+                score = value if m.group(1) == "cp" else math.copysign(MATE, value)
+        return score
+
+    def close(self):
+        self.send("quit")
+        self.proc.wait(timeout=10)
+
+
+def men(fen):
+    return sum(c.isalpha() for c in fen.split()[0])
+
+
+def predicted(score, k):
+    if abs(score) >= MATE:
+        return 1.0 if score > 0 else 0.0
+    return 1.0 / (1.0 + math.exp(-k * score * math.log(10) / 400))
+
+
+def best_fit(pairs):
+    """The least mean squared error over curve scales, and the scale."""
+    return min((sum((r - predicted(s, k)) ** 2 for r, s in pairs) / len(pairs), k)
+               for k in (i / 200 for i in range(401)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("positions")
+    ap.add_argument("--engine", action="append", required=True,
+                    help="NAME=COMMAND[;OPTION=VALUE...]")
+    ap.add_argument("--nodes", type=int, default=20000)
+    ap.add_argument("--sample", type=int, default=2000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--min-men", type=int, default=2)
+    args = ap.parse_args()
+
+    seen, rows = set(), []
+    for line in open(args.positions):
+        fields = line.rstrip("\n").split("\t")
+        if len(fields) < 2 or fields[0] in seen or men(fields[0]) < args.min_men:
+            continue
+        seen.add(fields[0])
+        rows.append((fields[0], float(fields[1])))
+    random.Random(args.seed).shuffle(rows)
+    rows = rows[:args.sample]
+
+    scores = {}
+
+    def run(name, spec):
+        engine = Uci(spec)
+        scores[name] = [engine.score(fen, args.nodes) for fen, _ in rows]
+        engine.close()
+
+    threads = []
+    for spec in args.engine:
+        name, _, command = spec.partition("=")
+        threads.append(threading.Thread(target=run, args=(name, command)))
+        threads[-1].start()
+    for t in threads:
+        t.join()
+
+    print(f"{len(rows)} positions, {args.nodes} nodes a search")
+    print(f"{'men':>6} {'engine':>10} {'n':>6} {'sign right':>10} {'mse':>7} {'k':>6}")
+    for lo, hi in PHASES + [(2, 32)]:
+        for name in scores:
+            pairs = [(r, s) for (fen, r), s in zip(rows, scores[name])
+                     if s is not None and lo <= men(fen) <= hi]
+            if not pairs:
+                continue
+            decided = [(r, s) for r, s in pairs if r != 0.5]
+            # A score of 0 calls neither side: half right.
+            right = sum(0.5 if s == 0 else float((s > 0) == (r > 0.5))
+                        for r, s in decided) / max(1, len(decided))
+            mse, k = best_fit(pairs)
+            label = f"{lo}-{hi}" if (lo, hi) != (2, 32) else "all"
+            print(f"{label:>6} {name:>10} {len(pairs):>6} {right:>10.3f} {mse:>7.4f} {k:>6.3f}")
+
+
+if __name__ == "__main__":
+    main()
