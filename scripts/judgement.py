@@ -24,8 +24,9 @@ MATE = 30000
 
 
 class Uci:
-    def __init__(self, spec):
+    def __init__(self, spec, nodes):
         command, *options = spec.split(";")
+        self.nodes = nodes
         self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                      text=True, bufsize=1)
@@ -33,7 +34,10 @@ class Uci:
         self.wait("uciok")
         for option in options:
             name, _, value = option.partition("=")
-            self.send(f"setoption name {name} value {value}")
+            if name == "nodes":
+                self.nodes = int(value)
+            else:
+                self.send(f"setoption name {name} value {value}")
         self.send("isready")
         self.wait("readyok")
 
@@ -51,9 +55,9 @@ class Uci:
             if line.startswith(token):
                 return lines
 
-    def score(self, fen, nodes):
+    def score(self, fen):
         self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
+        self.send(f"go nodes {self.nodes}")
         score = None
         for line in self.wait("bestmove"):
             m = re.search(r" score (cp|mate) (-?\d+)", line)
@@ -87,7 +91,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("positions")
     ap.add_argument("--engine", action="append", required=True,
-                    help="NAME=COMMAND[;OPTION=VALUE...]")
+                    help="NAME=COMMAND[;OPTION=VALUE...]; the option nodes=N is this "
+                         "engine's own node count")
     ap.add_argument("--nodes", type=int, default=20000)
     ap.add_argument("--sample", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
@@ -107,8 +112,8 @@ def main():
     scores = {}
 
     def run(name, spec):
-        engine = Uci(spec)
-        scores[name] = [engine.score(fen, args.nodes) for fen, _ in rows]
+        engine = Uci(spec, args.nodes)
+        scores[name] = [engine.score(fen) for fen, _ in rows]
         engine.close()
 
     threads = []
@@ -119,7 +124,7 @@ def main():
     for t in threads:
         t.join()
 
-    print(f"{len(rows)} positions, {args.nodes} nodes a search")
+    print(f"{len(rows)} positions, {args.nodes} nodes a search unless an engine says")
     print(f"{'men':>6} {'engine':>10} {'n':>6} {'sign right':>10} {'mse':>7} {'k':>6}")
     for lo, hi in PHASES + [(2, 32)]:
         for name in scores:
