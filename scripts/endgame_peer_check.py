@@ -21,57 +21,10 @@ import sys
 import tempfile
 
 import chess
+from uci_client import Uci
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MATERIALS = ["KNvKB", "KPvKN"]
-
-
-class Uci:
-    """A UCI engine process, one command at a time."""
-
-    def __init__(self, command, options):
-        self.proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
-        )
-        self.send("uci")
-        self.wait("uciok")
-        for name, value in options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, word):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit(f"engine ended early; it said: {lines[-5:]}")
-            lines.append(line.strip())
-            if "error" in line:
-                sys.exit(f"engine error: {line.strip()}")
-            if line.startswith(word):
-                return lines
-
-    def score(self, fen, depth):
-        """The last score of a search of `depth` plies: ('mate', n) or ('cp', n)."""
-        self.send("ucinewgame")
-        self.send(f"position fen {fen}")
-        self.send(f"go depth {depth}")
-        score = None
-        for line in self.wait("bestmove"):
-            words = line.split()
-            if "score" in words:
-                i = words.index("score")
-                score = (words[i + 1], int(words[i + 2]))
-        return score
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def random_fen(material, rng):
@@ -129,8 +82,8 @@ def main():
                 if fen is None:
                     continue
                 done += 1
-                table = ours.score(fen, 1)
-                peer_score = peer.score(fen, args.depth)
+                table = ours.score(fen, "depth 1")
+                peer_score = peer.score(fen, f"depth {args.depth}")
                 checked += 1
                 found += table[0] == "mate" and peer_score == table
                 ok = agree(table, peer_score, args.near)

@@ -17,62 +17,27 @@ squared error of the results predicted through the logistic curve that
 fits that engine's scores best (0.25 is no better than a coin). Positions
 are drawn at random (--seed) from the distinct ones in the file.
 """
-import argparse, math, random, re, subprocess, sys, threading
+import argparse
+import math
+import random
+import threading
+
+from uci_client import Uci
 
 PHASES = [(26, 32), (20, 25), (14, 19), (8, 13), (2, 7)]
 MATE = 30000
 
 
-class Uci:
-    def __init__(self, spec, nodes):
-        command, *options = spec.split(";")
-        self.nodes = nodes
-        self.proc = subprocess.Popen(command.split(), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        for option in options:
-            name, _, value = option.partition("=")
-            if name == "nodes":
-                self.nodes = int(value)
-            else:
-                self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                sys.exit(f"engine ended before '{token}'")
-            lines.append(line)
-            if line.startswith(token):
-                return lines
-
-    def score(self, fen):
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {self.nodes}")
-        score = None
-        for line in self.wait("bestmove"):
-            m = re.search(r" score (cp|mate) (-?\d+)", line)
-            if m:
-                value = int(m.group(2))
-                score = value if m.group(1) == "cp" else math.copysign(MATE, value)
-        return score
-
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
-
-
 def men(fen):
     return sum(c.isalpha() for c in fen.split()[0])
+
+
+def numeric(score):
+    """A UCI score as centipawns, a mate as +-MATE."""
+    if score is None:
+        return None
+    kind, value = score
+    return value if kind == "cp" else math.copysign(MATE, value)
 
 
 def predicted(score, k):
@@ -112,8 +77,12 @@ def main():
     scores = {}
 
     def run(name, spec):
-        engine = Uci(spec, args.nodes)
-        scores[name] = [engine.score(fen) for fen, _ in rows]
+        command, *settings = spec.split(";")
+        options = [tuple(s.split("=", 1)) for s in settings]
+        nodes = dict(options).pop("nodes", args.nodes)
+        engine = Uci(command.split(), [(k, v) for k, v in options if k != "nodes"])
+        scores[name] = [numeric(engine.score(fen, f"nodes {nodes}", new_game=False))
+                        for fen, _ in rows]
         engine.close()
 
     threads = []
