@@ -60,22 +60,27 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         let read = pgn_read::read_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         games.extend(read);
     }
-    let mut samples = texel::samples(&games, options.rules, &base);
-    if samples.is_empty() {
-        return Err(format!(
+    let none_quiet = || {
+        format!(
             "no quiet positions of finished {} games in the files",
             options.rules
-        ));
-    }
+        )
+    };
     if let Some(path) = &options.positions {
-        let text = positions_file(&games, options.rules, &base);
+        let (text, count) = positions_file(&games, options.rules, &base);
+        if count == 0 {
+            return Err(none_quiet());
+        }
         crate::referee::write_atomically(path, &text)?;
         eprintln!(
-            "tune: {} quiet positions written to {}",
-            samples.len(),
+            "tune: {count} quiet positions written to {}",
             path.display()
         );
         return Ok(());
+    }
+    let mut samples = texel::samples(&games, options.rules, &base);
+    if samples.is_empty() {
+        return Err(none_quiet());
     }
     let start = texel::to_vector(&base);
     // The curve that maps the weights in force to results maps search
@@ -109,20 +114,22 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
 /// The quiet positions of `games` as `antichess tune --positions` writes
 /// them: FEN, the game's result for the side to move, the game's start
 /// position (which tells a position's opening, so that a check can keep
-/// whole openings apart), tab-separated, one a line.
+/// whole openings apart), tab-separated, one a line; and how many.
 fn positions_file(
     games: &[pgn_read::PgnGame],
     rules: Rules,
     base: &weights::AntichessEval,
-) -> String {
+) -> (String, usize) {
     let mut text = String::new();
+    let mut count = 0;
     for game in games {
         let start = game.start.fen();
         for sample in texel::samples(std::slice::from_ref(game), rules, base) {
             text += &format!("{}\t{}\t{start}\n", sample.position.fen(), sample.result);
+            count += 1;
         }
     }
-    text
+    (text, count)
 }
 
 #[cfg(test)]
@@ -148,11 +155,12 @@ mod tests {
         let text = "[Variant \"antichess\"]\n[Result \"0-1\"]\n\n1. b4 e5 2. b5 0-1\n";
         let games = pgn_read::read_games(text).unwrap();
         let base = *weights::antichess(Rules::Antichess);
-        let file = positions_file(&games, Rules::Antichess, &base);
+        let (file, count) = positions_file(&games, Rules::Antichess, &base);
         let lines: Vec<Vec<&str>> = file.lines().map(|l| l.split('\t').collect()).collect();
         let start = Position::startpos(Rules::Antichess).fen();
         // One line a position, the result for its side to move.
         assert_eq!(lines.len(), 3, "{file}");
+        assert_eq!(count, 3);
         assert_eq!(lines[0], [start.as_str(), "0", start.as_str()]);
         assert_eq!(lines[1][1], "1");
         assert_eq!(lines[2][1], "0");
