@@ -102,6 +102,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// The share of the clock's time target (in percent) that a move from
+    /// this position is worth: a game whose moves matter unevenly by phase
+    /// spends its clock unevenly. 100 by default.
+    fn time_percent(&self) -> u32 {
+        100
+    }
+
     /// The search's pruning parameters for games from this position on.
     /// The default is the table measured for the chess-board games; a game
     /// whose evaluation has another scale turns off what it has not been
