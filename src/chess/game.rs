@@ -77,6 +77,16 @@ impl Game for Position {
         self.is_attacked(mv.to(), self.side_to_move().flip(), occupied)
     }
 
+    /// Over-approximated: pins are ignored and any en-passant square
+    /// counts.
+    #[inline]
+    fn capture_due(&self) -> bool {
+        let us = self.side_to_move();
+        self.rules().is_antichess()
+            && (!(self.attack_map(us) & self.color_bb(us.flip())).is_empty()
+                || self.ep_square().is_some())
+    }
+
     #[inline]
     fn tactical_order(&self, mv: Move) -> i32 {
         let victim = self
@@ -115,12 +125,8 @@ impl Game for Position {
             & !self.pieces(us, PieceKind::King);
         if self.rules().is_antichess() {
             let min = crate::search::antichess_params().null_antichess;
-            let them = self.color_bb(us.flip());
-            // Over-approximated (pins ignored, any en-passant square
-            // counts): passing must never dodge a compulsory capture.
-            let capture_due =
-                !(self.attack_map(us) & them).is_empty() || self.ep_square().is_some();
-            if min == 0 || capture_due || (pieces.count() as i32) < min {
+            // Passing must never dodge a compulsory capture.
+            if min == 0 || self.capture_due() || (pieces.count() as i32) < min {
                 return None;
             }
         } else if pieces.is_empty() {

@@ -75,6 +75,12 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the side to move has a compulsory capture (over-approximated
+    /// is fine: it only spares moves reductions). Never, by default.
+    fn capture_due(&self) -> bool {
+        false
+    }
+
     /// Ordering key among tactical moves (most valuable victim, least
     /// valuable attacker); higher is tried first.
     fn tactical_order(&self, mv: Self::Move) -> i32;

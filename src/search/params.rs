@@ -49,9 +49,13 @@ pub struct SearchParams {
     /// capture and at least this many men besides king and pawns; 0: off.
     pub null_antichess: i32,
     /// 1: quiet moves that compel the reply ([`Game::compels_reply`]) are
-    /// spared late-move pruning and reductions, as checks are; 0: not.
+    /// spared late-move pruning and reductions, as checks are; 2: besides,
+    /// any quiet move after which the opponent has a capture due
+    /// ([`Game::capture_due`]) is spared reductions, as Fairy-Stockfish
+    /// spares them; 0: none.
     ///
     /// [`Game::compels_reply`]: super::Game::compels_reply
+    /// [`Game::capture_due`]: super::Game::capture_due
     pub spare_offers: i32,
     /// Internal iterative reduction: a node this deep or deeper with no
     /// transposition-table move is searched a ply shallower; 0: off.
