@@ -162,15 +162,3 @@ fn antichess_never_passes_past_a_compulsory_capture() {
     let lone = board("4k3/p7/8/8/8/8/8/1N2K3 w - - 0 1", Rules::Antichess);
     assert!(Game::play_null(&lone).is_none());
 }
-
-#[test]
-fn a_capture_is_due_where_the_side_to_move_attacks_a_man() {
-    use antichess::search::Game;
-    let due = |fen, rules| Game::capture_due(&board(fen, rules));
-    assert!(!due("4k3/p7/8/8/8/8/8/1N2KB2 w - - 0 1", Rules::Antichess));
-    assert!(due("4k3/8/8/8/8/p7/8/1N2KB2 w - - 0 1", Rules::Antichess));
-    // Black to move: its pawn on a3 can take the knight.
-    assert!(due("4k3/8/8/8/8/p7/1N6/4KB2 b - - 0 1", Rules::Antichess));
-    // Chess compels nothing.
-    assert!(!due("4k3/8/8/8/8/p7/8/1N2KB2 w - - 0 1", Rules::Chess));
-}

@@ -77,16 +77,6 @@ impl Game for Position {
         self.is_attacked(mv.to(), self.side_to_move().flip(), occupied)
     }
 
-    /// Over-approximated: pins are ignored and any en-passant square
-    /// counts.
-    #[inline]
-    fn capture_due(&self) -> bool {
-        let us = self.side_to_move();
-        self.rules().is_antichess()
-            && (!(self.attack_map(us) & self.color_bb(us.flip())).is_empty()
-                || self.ep_square().is_some())
-    }
-
     #[inline]
     fn tactical_order(&self, mv: Move) -> i32 {
         let victim = self
@@ -125,30 +115,18 @@ impl Game for Position {
             & !self.pieces(us, PieceKind::King);
         if self.rules().is_antichess() {
             let min = crate::search::antichess_params().null_antichess;
-            // Passing must never dodge a compulsory capture.
-            if min == 0 || self.capture_due() || (pieces.count() as i32) < min {
+            let them = self.color_bb(us.flip());
+            // Over-approximated (pins ignored, any en-passant square
+            // counts): passing must never dodge a compulsory capture.
+            let capture_due =
+                !(self.attack_map(us) & them).is_empty() || self.ep_square().is_some();
+            if min == 0 || capture_due || (pieces.count() as i32) < min {
                 return None;
             }
         } else if pieces.is_empty() {
             return None;
         }
         Position::play_null(self)
-    }
-
-    /// In antichess, by the men on the board: with 26 or more, more
-    /// search judges no better (README.md, "Strength": judgement by
-    /// phase), from 25 to 18 ten times the nodes judge much better.
-    fn time_percent(&self) -> u32 {
-        if !self.rules().is_antichess() {
-            return 100;
-        }
-        let p = crate::search::antichess_params();
-        let percent = match self.occupied().count() {
-            26.. => p.time_early,
-            18..=25 => p.time_middle,
-            _ => 100,
-        };
-        percent.clamp(10, 400) as u32
     }
 
     /// Antichess has a table of its own.

@@ -75,12 +75,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Whether the side to move has a compulsory capture (over-approximated
-    /// is fine: it only spares moves reductions). Never, by default.
-    fn capture_due(&self) -> bool {
-        false
-    }
-
     /// Ordering key among tactical moves (most valuable victim, least
     /// valuable attacker); higher is tried first.
     fn tactical_order(&self, mv: Self::Move) -> i32;
@@ -106,13 +100,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (the default) where no table covers it.
     fn table_result(&self) -> Option<(Outcome, usize)> {
         None
-    }
-
-    /// The share of the clock's time target (in percent) that a move from
-    /// this position is worth: a game whose moves matter unevenly by phase
-    /// spends its clock unevenly. 100 by default.
-    fn time_percent(&self) -> u32 {
-        100
     }
 
     /// The search's pruning parameters for games from this position on.

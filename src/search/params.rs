@@ -49,13 +49,9 @@ pub struct SearchParams {
     /// capture and at least this many men besides king and pawns; 0: off.
     pub null_antichess: i32,
     /// 1: quiet moves that compel the reply ([`Game::compels_reply`]) are
-    /// spared late-move pruning and reductions, as checks are; 2: besides,
-    /// any quiet move after which the opponent has a capture due
-    /// ([`Game::capture_due`]) is spared reductions, as Fairy-Stockfish
-    /// spares them; 0: none.
+    /// spared late-move pruning and reductions, as checks are; 0: not.
     ///
     /// [`Game::compels_reply`]: super::Game::compels_reply
-    /// [`Game::capture_due`]: super::Game::capture_due
     pub spare_offers: i32,
     /// Internal iterative reduction: a node this deep or deeper with no
     /// transposition-table move is searched a ply shallower; 0: off.
@@ -77,11 +73,6 @@ pub struct SearchParams {
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
-    /// The share (percent) of the time target a move gets in the opening
-    /// (antichess: 26 men or more) and in the early middlegame (18 to 25
-    /// men); the rest of the game gets 100.
-    pub time_early: i32,
-    pub time_middle: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -108,8 +99,6 @@ pub const DEFAULT: SearchParams = SearchParams {
     se_margin: 2,
     q_forced_plies: 8,
     time_horizon: 22,
-    time_early: 100,
-    time_middle: 100,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -202,8 +191,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "se_margin" => &mut params.se_margin,
             "q_forced_plies" => &mut params.q_forced_plies,
             "time_horizon" => &mut params.time_horizon,
-            "time_early" => &mut params.time_early,
-            "time_middle" => &mut params.time_middle,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;

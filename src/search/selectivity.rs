@@ -206,16 +206,13 @@ impl<G: Game> Tree<'_, G> {
     /// Plies to take off the null-window search of a late move: quiet
     /// moves by the table, less with good history; tactical ones only
     /// where every move is tactical, by a share of it.
-    pub(super) fn reduction(&self, pos: &G, mv: G::Move, child: &G, late: Late) -> i32 {
+    pub(super) fn reduction(&self, pos: &G, mv: G::Move, late: Late) -> i32 {
         if late.depth < 3 || late.index < self.params.lmr_index.max(1) as usize || late.exempt {
             return 0;
         }
         let table = self.reductions.get(late.depth, late.index);
         let reduction = if !late.tactical {
-            if self.heuristics.is_killer(late.ply, mv)
-                || self.spared_offer(pos, mv)
-                || (self.params.spare_offers >= 2 && child.capture_due())
-            {
+            if self.heuristics.is_killer(late.ply, mv) || self.spared_offer(pos, mv) {
                 return 0;
             }
             let history = if self.params.lmr_history > 0 {

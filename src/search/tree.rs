@@ -270,7 +270,7 @@ impl<G: Game> Tree<'_, G> {
             let reduction = if index == 0 {
                 None
             } else {
-                Some(self.reduction(pos, mv, &child, late))
+                Some(self.reduction(pos, mv, late))
             };
             let new_depth = depth - 1 + i32::from(singular == Some(mv));
             let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);

@@ -124,8 +124,10 @@ impl<M: Copy + Default + Eq> Worker<M> {
                 pv: &result.pv,
                 hashfull: tt.hashfull(),
             });
-            let percent = stability.time_percent() * root.time_percent() / 100;
-            if !plan.time.next_iteration_ok_scaled(now, percent) {
+            if !plan
+                .time
+                .next_iteration_ok_scaled(now, stability.time_percent())
+            {
                 break;
             }
             // A forced result well inside the horizon will not change.
