@@ -149,7 +149,8 @@ impl AntichessEval {
     }
 }
 
-/// The antichess weights before the board empties (the ending's).
+/// The antichess weights with the kings alone (the ending's table); the
+/// opening's differs only in its knights and bishops.
 const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
     burden: [90, 100, 110, 100, 95, 0],
     threatened: 15,
