@@ -80,6 +80,11 @@ pub enum Command {
         /// another engine (scripts/judgement.py).
         #[arg(long)]
         positions: Option<std::path::PathBuf>,
+        /// Hold the weights near the table in force: each pawn's worth
+        /// (100) a weight moves costs this much squared error, so
+        /// weights that move together cannot run off (0: no penalty).
+        #[arg(long, default_value_t = 0.0)]
+        ridge: f64,
     },
     /// Generate the antichess endgame tables (each side a king and one
     /// other man) into a folder; the engine reads them from the folder
@@ -428,6 +433,7 @@ pub fn main() -> ExitCode {
             search_nodes,
             search_weight,
             positions,
+            ridge,
         }) => crate::tune::run(&crate::tune::TuneOptions {
             pgn,
             rules,
@@ -436,6 +442,7 @@ pub fn main() -> ExitCode {
             search_nodes,
             search_weight,
             positions,
+            ridge,
         }),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),

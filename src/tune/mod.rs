@@ -30,6 +30,9 @@ pub struct TuneOptions {
     pub search_weight: f64,
     /// Write the quiet positions here instead of fitting.
     pub positions: Option<PathBuf>,
+    /// The ridge penalty on moving a weight from the table in force, in
+    /// error per pawn's worth squared (0: none).
+    pub ridge: f64,
 }
 
 /// Reads the games, fits, and prints the fitted weights on stdout.
@@ -90,7 +93,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         label::by_search(&mut samples, options.search_nodes, options.search_weight, k)?;
     }
     let before = texel::error(&samples, &start, k);
-    let fitted = texel::fit(&samples, &start, k, options.epochs, &fixed);
+    let fitted = texel::fit(&samples, &start, k, options.epochs, &fixed, options.ridge);
     let after = texel::error(&samples, &fitted, k);
     let tuned = texel::from_vector(&fitted, &base);
     eprintln!(
@@ -146,6 +149,7 @@ mod tests {
             search_nodes: 0,
             search_weight: 0.0,
             positions: None,
+            ridge: 0.0,
         }
     }
 

@@ -177,14 +177,24 @@ pub fn fit_k(samples: &[Sample], weights: &[f64; N]) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// The ridge penalty counts a weight's distance from where the fit started
+/// in these units (centipawns): a pawn's worth away costs `ridge`.
+const RIDGE_UNIT: f64 = 100.0;
+
 /// Fits the weights by gradient descent (Adam) from `start`, with the
 /// curve's scale `k` held fixed; `fixed[i]` keeps weight `i` as it is.
+///
+/// `ridge` adds `ridge · Σ ((w − start) / 100)²` to the error: features
+/// that move together (rooks and queens, say, which leave the board in
+/// the same exchanges) otherwise let a fit trade huge weights against
+/// each other for a sliver of error, and such weights lose games.
 pub fn fit(
     samples: &[Sample],
     start: &[f64; N],
     k: f64,
     epochs: u32,
     fixed: &[bool; N],
+    ridge: f64,
 ) -> [f64; N] {
     const RATE: f64 = 1.0;
     const BETA1: f64 = 0.9;
@@ -204,6 +214,7 @@ pub fn fit(
             }
         }
         for i in (0..N).filter(|&i| !fixed[i]) {
+            grad[i] += 2.0 * ridge * (w[i] - start[i]) / (RIDGE_UNIT * RIDGE_UNIT);
             m[i] = BETA1 * m[i] + (1.0 - BETA1) * grad[i];
             v[i] = BETA2 * v[i] + (1.0 - BETA2) * grad[i] * grad[i];
             let m_hat = m[i] / (1.0 - BETA1.powi(epoch as i32));
@@ -266,9 +277,14 @@ mod tests {
                 position: Position::startpos(Rules::Antichess),
             });
         }
-        let fitted = fit(&samples, &[0.0; N], 1.0, 3000, &[false; N]);
+        let fitted = fit(&samples, &[0.0; N], 1.0, 3000, &[false; N], 0.0);
         assert!((fitted[N - 1] - 100.0).abs() < 5.0, "{fitted:?}");
         assert!((fitted[8] - 30.0).abs() < 2.0, "{fitted:?}");
         assert!(error(&samples, &fitted, 1.0) < 1e-4);
+        // A ridge holds the weights near the start: the planted 100 and
+        // 30 cost far more in penalty than they save in error.
+        let held = fit(&samples, &[0.0; N], 1.0, 3000, &[false; N], 10.0);
+        assert!(held[N - 1].abs() < 10.0 && held[8].abs() < 5.0, "{held:?}");
+        assert!(held[N - 1] > 0.0 && held[8] > 0.0, "{held:?}");
     }
 }
