@@ -43,6 +43,13 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
                 .into(),
         );
     }
+    // A negative ridge would push every weight away from the table.
+    if !(options.ridge.is_finite() && options.ridge >= 0.0) {
+        return Err(format!(
+            "the ridge must be a number from 0 up, not {}",
+            options.ridge
+        ));
+    }
     let mut fixed = [false; texel::N];
     for name in &options.fixed {
         for full in weights::qualified(name) {
@@ -169,6 +176,24 @@ mod tests {
         assert_eq!(lines[1][1], "1");
         assert_eq!(lines[2][1], "0");
         assert!(lines.iter().all(|l| l[2] == start));
+    }
+
+    #[test]
+    fn the_ridge_is_checked_before_the_games_are_read() {
+        for ridge in [-0.001, f64::NAN, f64::INFINITY] {
+            let err = run(&TuneOptions {
+                ridge,
+                ..options(&[])
+            })
+            .unwrap_err();
+            assert!(err.contains("the ridge must be"), "{err}");
+        }
+        let err = run(&TuneOptions {
+            ridge: 0.001,
+            ..options(&[])
+        })
+        .unwrap_err();
+        assert!(err.contains("cannot read /nonexistent/games.pgn"), "{err}");
     }
 
     #[test]
