@@ -10,6 +10,7 @@ mod driver;
 mod game;
 mod limits;
 mod ordering;
+mod pages;
 mod params;
 mod score;
 mod selectivity;

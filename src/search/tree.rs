@@ -172,15 +172,17 @@ impl<G: Game> Tree<'_, G> {
         }
         // A search without one move must not take the table's word for
         // the node, nor leave its own there.
+        // The moves first: the parent prefetched this node's entry, and
+        // generating them gives the memory time to answer.
+        let moves = match legal_moves(pos, ply) {
+            Ok(moves) => moves,
+            Err(end) => return end,
+        };
         let excluded = self.excluded[ply];
         let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
         if let (Some(score), None) = (settled, excluded) {
             return score;
         }
-        let moves = match legal_moves(pos, ply) {
-            Ok(moves) => moves,
-            Err(end) => return end,
-        };
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both).
         let single = moves.len() == 1 && self.params.extend_single > 0;
@@ -246,6 +248,7 @@ impl<G: Game> Tree<'_, G> {
             }
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
+            self.tt.prefetch(child.key());
             let gives_check = child.in_check();
             if !tactical
                 && !gives_check
@@ -379,16 +382,16 @@ impl<G: Game> Tree<'_, G> {
         if let Some(score) = table_score(pos, ply) {
             return score;
         }
+        let mut moves = match legal_moves(pos, ply) {
+            Ok(moves) => moves,
+            Err(end) => return end,
+        };
         let key = pos.key();
         let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
         if let Some(score) = settled {
             return score;
         }
         let tt_move = hit.and_then(|hit| hit.mv);
-        let mut moves = match legal_moves(pos, ply) {
-            Ok(moves) => moves,
-            Err(end) => return end,
-        };
         let original_alpha = alpha;
         let mut best = -INFINITE;
         // Past the safety valve the evaluation must judge even a position
@@ -408,6 +411,7 @@ impl<G: Game> Tree<'_, G> {
         let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
         for mv in picker {
             let child = pos.play(mv);
+            self.tt.prefetch(child.key());
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;

@@ -11,6 +11,7 @@
 //! [`resize`]: TranspositionTable::resize
 
 use super::game::Score;
+use super::pages::{Block, Zeroable};
 use std::fmt;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
@@ -81,6 +82,9 @@ struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
 
+// SAFETY: a bucket is atomic words, and zero words are an empty entry.
+unsafe impl Zeroable for Bucket {}
+
 /// Unpacked form of an entry's data word:
 /// move (16 bits) | move present (1) | score (16) | depth (8) | bound (2) |
 /// generation (6). An all-zero word (bound 0) is an empty entry.
@@ -116,7 +120,7 @@ impl Data {
 
 /// A fixed-size, lock-free transposition table.
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Block<Bucket>,
     generation: AtomicU8,
 }
 
@@ -132,9 +136,10 @@ impl TranspositionTable {
     /// Replaces the table by a cleared one of `mib` MiB. On failure the old
     /// table is kept.
     pub fn resize(&mut self, mib: usize) -> Result<(), TtError> {
-        // Free the old table first so old and new never coexist in memory.
+        // Free the old table first (for a stand-in of the least size), so
+        // old and new never coexist in memory.
         let old_mib = self.size_bytes() / MIB;
-        self.buckets = Vec::new();
+        self.buckets = allocate(1)?;
         match allocate(mib) {
             Ok(buckets) => {
                 self.buckets = buckets;
@@ -247,6 +252,23 @@ impl TranspositionTable {
         write(victim, key, mv, score, depth, bound, generation);
     }
 
+    /// Starts loading `key`'s bucket into the cache, so that a probe a
+    /// little later (once the move is made and the child's checks are
+    /// done) does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: SSE is part of every x86-64 target, and a prefetch
+            // only hints (any address is allowed; this one is ours).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     fn bucket(&self, key: u64) -> &Bucket {
         // Multiply-shift maps the key onto any bucket count, so sizes need
         // not be powers of two; the low bits stay free for verification.
@@ -276,20 +298,14 @@ fn write(
     entry.check.store(key ^ data, Ordering::Relaxed);
 }
 
-fn allocate(mib: usize) -> Result<Vec<Bucket>, TtError> {
+fn allocate(mib: usize) -> Result<Block<Bucket>, TtError> {
     if mib == 0 {
         return Err(TtError::ZeroSize);
     }
     let count = mib
         .checked_mul(MIB / BUCKET_BYTES)
         .ok_or(TtError::OutOfMemory { mib })?;
-    let mut buckets = Vec::new();
-    buckets
-        .try_reserve_exact(count)
-        .map_err(|_| TtError::OutOfMemory { mib })?;
-    // Touch every page now, so the cost is paid before the first search.
-    buckets.resize_with(count, Bucket::default);
-    Ok(buckets)
+    Block::zeroed(count).ok_or(TtError::OutOfMemory { mib })
 }
 
 #[cfg(test)]
