@@ -90,20 +90,21 @@ impl<M: Copy + Eq> Heuristics<M> {
     }
 }
 
-/// The moves of one node with their ordering scores.
-pub(crate) struct MovePicker<M> {
-    moves: MoveList<M>,
+/// The moves of one node with their ordering scores; the list is the
+/// node's own, borrowed so that it is never copied.
+pub(crate) struct MovePicker<'a, M> {
+    moves: &'a mut [M],
     // Only as long as `moves`: zeroing a full-size array at every node
     // showed up in profiles.
     scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
 
-impl<M: Copy + Eq> MovePicker<M> {
+impl<'a, M: Copy + Eq> MovePicker<'a, M> {
     /// Scores `moves` for the node at `ply` of `pos`.
     pub(crate) fn new<G: Game<Move = M>>(
         pos: &G,
-        moves: MoveList<M>,
+        moves: &'a mut MoveList<M>,
         tt_move: Option<u16>,
         heuristics: &Heuristics<M>,
         ply: usize,
@@ -123,21 +124,21 @@ impl<M: Copy + Eq> MovePicker<M> {
             scores.push(score);
         }
         MovePicker {
-            moves,
+            moves: moves.as_mut_slice(),
             scores,
             next: 0,
         }
     }
 }
 
-impl<M> MovePicker<M> {
+impl<M> MovePicker<'_, M> {
     /// The node's moves (all of them until picking starts).
     pub(crate) fn moves(&self) -> &[M] {
-        &self.moves
+        self.moves
     }
 }
 
-impl<M: Copy + Eq> Iterator for MovePicker<M> {
+impl<M: Copy + Eq> Iterator for MovePicker<'_, M> {
     type Item = M;
 
     /// The best-scored move not yet returned; among equals the earliest,

@@ -174,10 +174,10 @@ impl<G: Game> Tree<'_, G> {
         // the node, nor leave its own there.
         // The moves first: the parent prefetched this node's entry, and
         // generating them gives the memory time to answer.
-        let moves = match legal_moves(pos, ply) {
-            Ok(moves) => moves,
-            Err(end) => return end,
-        };
+        let mut moves = MoveList::new();
+        if let Some(end) = legal_moves(pos, ply, &mut moves) {
+            return end;
+        }
         let excluded = self.excluded[ply];
         let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
         if let (Some(score), None) = (settled, excluded) {
@@ -215,8 +215,8 @@ impl<G: Game> Tree<'_, G> {
         if self.control.stopped {
             return 0;
         }
-        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
-        self.search_moves(pos, picker, node, (alpha, quiet_limit), singular)
+        let mut picker = MovePicker::new(pos, &mut moves, tt_move, self.heuristics, ply);
+        self.search_moves(pos, &mut picker, node, (alpha, quiet_limit), singular)
     }
 
     /// The move loop of [`Tree::negamax`]: principal variation search with
@@ -225,7 +225,7 @@ impl<G: Game> Tree<'_, G> {
     fn search_moves(
         &mut self,
         pos: &G,
-        picker: MovePicker<G::Move>,
+        picker: &mut MovePicker<G::Move>,
         node: Node<G::Move>,
         (mut alpha, quiet_limit): (Score, usize),
         singular: Option<G::Move>,
@@ -382,10 +382,10 @@ impl<G: Game> Tree<'_, G> {
         if let Some(score) = table_score(pos, ply) {
             return score;
         }
-        let mut moves = match legal_moves(pos, ply) {
-            Ok(moves) => moves,
-            Err(end) => return end,
-        };
+        let mut moves = MoveList::new();
+        if let Some(end) = legal_moves(pos, ply, &mut moves) {
+            return end;
+        }
         let key = pos.key();
         let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
         if let Some(score) = settled {
@@ -408,7 +408,7 @@ impl<G: Game> Tree<'_, G> {
         }
 
         let mut best_move = None;
-        let picker = MovePicker::new(pos, moves, tt_move, self.heuristics, ply);
+        let picker = MovePicker::new(pos, &mut moves, tt_move, self.heuristics, ply);
         for mv in picker {
             let child = pos.play(mv);
             self.tt.prefetch(child.key());
@@ -487,14 +487,12 @@ impl<G: Game> Tree<'_, G> {
     }
 }
 
-/// The legal moves of `pos`, or its score if the game is over there.
-fn legal_moves<G: Game>(pos: &G, ply: usize) -> Result<MoveList<G::Move>, Score> {
-    let mut moves = MoveList::new();
-    pos.generate(&mut moves);
-    match pos.outcome(&moves) {
-        Some(outcome) => Err(outcome_score(outcome, ply)),
-        None => Ok(moves),
-    }
+/// Fills `moves` with the legal moves of `pos`; its score if the game is
+/// over there. (Filled in place: a returned list of 256 moves was copied
+/// whole, and the copies showed in profiles.)
+fn legal_moves<G: Game>(pos: &G, ply: usize, moves: &mut MoveList<G::Move>) -> Option<Score> {
+    pos.generate(moves);
+    pos.outcome(moves).map(|outcome| outcome_score(outcome, ply))
 }
 
 /// The exact score of `pos`, `ply` from the root, if an endgame table
