@@ -492,7 +492,8 @@ impl<G: Game> Tree<'_, G> {
 /// whole, and the copies showed in profiles.)
 fn legal_moves<G: Game>(pos: &G, ply: usize, moves: &mut MoveList<G::Move>) -> Option<Score> {
     pos.generate(moves);
-    pos.outcome(moves).map(|outcome| outcome_score(outcome, ply))
+    pos.outcome(moves)
+        .map(|outcome| outcome_score(outcome, ply))
 }
 
 /// The exact score of `pos`, `ply` from the root, if an endgame table
