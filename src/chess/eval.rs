@@ -44,67 +44,36 @@ fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
 /// The terms the antichess evaluation weighs, for the side to move.
 pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> AntichessTerms {
     let occ = pos.occupied();
-    let mut terms = [AntichessTerms::default(); 2];
-    let maps = Color::ALL.map(|color| pos.attack_map(color));
-    // The opponent's moves as if it were to move: its captures, and its
-    // quiet moves (which count only if it has no capture).
-    let (mut their_captures, mut their_quiets) = (0, 0);
-    let opponent = pos.side_to_move().flip();
-    for color in Color::ALL {
-        let t = &mut terms[color.index()];
-        let threatened = maps[color.flip().index()];
-        // Empty squares a man can step to: where it could be offered.
-        let mut reach = pos.pieces(color, PieceKind::Pawn).forward(color) & !occ;
-        for kind in PieceKind::ALL {
-            let men = pos.pieces(color, kind);
-            t.men[kind.index()] = men.count() as i32;
-            // Men the opponent attacks are on their way out.
-            if kind != PieceKind::King {
-                t.threatened += (men & threatened).count() as i32;
-            }
-        }
-        for sq in pos.pieces(color, PieceKind::Pawn) {
+    let us = pos.side_to_move();
+    let sides = Color::ALL.map(|color| SideMoves::new(pos, color));
+    let terms = Color::ALL.map(|color| {
+        let side = &sides[color.index()];
+        // Men the opponent attacks are on their way out; empty squares
+        // it attacks are where a man of ours could be offered.
+        let threatened = sides[color.flip().index()].map;
+        let pawns = pos.pieces(color, PieceKind::Pawn);
+        AntichessTerms {
+            men: PieceKind::ALL.map(|kind| pos.pieces(color, kind).count() as i32),
+            threatened: (pos.color_bb(color) & !pos.pieces(color, PieceKind::King) & threatened)
+                .count() as i32,
             // A pawn that cannot step forward can only leave by capturing;
             // one far advanced will soon be a queen.
-            if (sq.bb().forward(color) & occ).any() {
-                t.blocked_pawns += 1;
-            }
-            t.pawn_ranks += sq.relative_rank(color) as i32;
+            blocked_pawns: (pawns.forward(color) & occ).count() as i32,
+            pawn_ranks: rank_sum(pawns, color),
+            mobility: side.mobility,
+            offers: (side.reach & threatened).count() as i32,
+            men_on_board: 0,
+            legal_moves: None,
         }
-        // Quiet squares for the pieces that can be offered anywhere: the
-        // side with more ways to give material away can wait until the
-        // opponent runs out of safe moves and must capture.
-        for kind in [
-            PieceKind::Knight,
-            PieceKind::Bishop,
-            PieceKind::Rook,
-            PieceKind::Queen,
-        ] {
-            for sq in pos.pieces(color, kind) {
-                let attacked = attacks::piece(kind, sq, occ);
-                let quiet = attacked & !occ;
-                t.mobility += quiet.count() as i32;
-                reach |= quiet;
-                if color == opponent {
-                    their_captures += (attacked & pos.color_bb(color.flip())).count() as i32;
-                }
-            }
-        }
-        t.offers = (reach & threatened).count() as i32;
-        if color == opponent {
-            their_quiets = t.mobility;
-        }
-    }
-    let (captures, quiets) = pawn_and_king_moves(pos, opponent, maps[pos.side_to_move().index()]);
-    their_captures += captures;
-    their_quiets += quiets;
-    let their_moves = if their_captures > 0 {
-        their_captures
-    } else {
-        their_quiets
+    });
+    let them = &sides[us.flip().index()];
+    let (captures, quiets) = pawn_and_king_moves(pos, us.flip(), sides[us.index()].map);
+    // The opponent's moves as if it were to move: captures are compulsory.
+    let their_moves = match them.piece_captures + captures {
+        0 => them.mobility + quiets,
+        captures => captures,
     };
-    let us = pos.side_to_move().index();
-    let [ours, theirs] = [terms[us], terms[1 - us]];
+    let [ours, theirs] = [terms[us.index()], terms[us.flip().index()]];
     // In check the opponent's moves cannot be counted by passing.
     let legal_moves = (!pos.in_check()).then(|| legal_moves() as i32 - their_moves);
     AntichessTerms {
@@ -119,14 +88,76 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
     }
 }
 
+/// What one side's men reach, each piece's attacks computed once.
+struct SideMoves {
+    /// Every square the side attacks.
+    map: Bitboard,
+    /// Empty squares a man can step to: where it could be offered.
+    reach: Bitboard,
+    /// Quiet squares of the pieces that can be offered anywhere (knights,
+    /// bishops, rooks, queens): the side with more ways to give material
+    /// away can wait until the opponent runs out of safe moves and must
+    /// capture.
+    mobility: i32,
+    /// Captures those pieces have.
+    piece_captures: i32,
+}
+
+impl SideMoves {
+    fn new(pos: &Position, color: Color) -> Self {
+        let occ = pos.occupied();
+        let enemies = pos.color_bb(color.flip());
+        let ahead = pos.pieces(color, PieceKind::Pawn).forward(color);
+        let mut side = SideMoves {
+            map: ahead.west() | ahead.east() | attacks::king(pos.king(color)),
+            reach: ahead & !occ,
+            mobility: 0,
+            piece_captures: 0,
+        };
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
+            for sq in pos.pieces(color, kind) {
+                let attacked = attacks::piece(kind, sq, occ);
+                let quiet = attacked & !occ;
+                side.map |= attacked;
+                side.reach |= quiet;
+                side.mobility += quiet.count() as i32;
+                side.piece_captures += (attacked & enemies).count() as i32;
+            }
+        }
+        side
+    }
+}
+
+/// The ranks `pawns` have advanced from `color`'s side, summed: a square's
+/// rank is its index's bits 3 to 5, so the sum is three popcounts.
+fn rank_sum(pawns: Bitboard, color: Color) -> i32 {
+    const RANK_BITS: [u64; 3] = [
+        0xFF00_FF00_FF00_FF00,
+        0xFFFF_0000_FFFF_0000,
+        0xFFFF_FFFF_0000_0000,
+    ];
+    let sum: u32 = (0..3)
+        .map(|bit| (pawns & Bitboard(RANK_BITS[bit])).count() << bit)
+        .sum();
+    match color {
+        Color::White => sum as i32,
+        Color::Black => (7 * pawns.count() - sum) as i32,
+    }
+}
+
 /// The captures and quiet moves of `color`'s pawns and king, `guarded`
 /// being the squares the other side attacks (where the king cannot go).
 ///
-/// With the pieces' moves counted in [`antichess_terms`] this is the
-/// number of moves `color` would have if it were to move, counted from
-/// attack sets rather than generated: a pinned man's moves count as if it
-/// were free. That is the price of a count five times cheaper than a
-/// generator pass after a null move (the evaluation runs at most nodes).
+/// With the pieces' moves of [`SideMoves`] this is the number of moves
+/// `color` would have if it were to move, counted from attack sets rather
+/// than generated: a pinned man's moves count as if it were free. That is
+/// the price of a count several times cheaper than a generator pass after
+/// a null move (the evaluation runs at most nodes).
 fn pawn_and_king_moves(pos: &Position, color: Color, guarded: Bitboard) -> (i32, i32) {
     let occ = pos.occupied();
     let enemies = pos.color_bb(color.flip());

@@ -56,27 +56,27 @@ impl Position {
             return;
         }
         if self.rules().is_antichess() {
-            // One pass over the king-safe moves, then drop the quiet ones if
-            // there was a capture: cheaper than two generator passes.
+            // One pass over the king-safe moves (cheaper than a pass for
+            // captures and another for quiet moves): quiet moves until the
+            // first capture, only captures after it; then the quiet moves
+            // before it go, if there was one. (No en passant here.)
             let them = self.color_bb(self.side_to_move().flip());
             let start = list.len();
-            let mut capture = false;
-            self.for_each_king_safe(|pm| {
-                capture |= (pm.to & them).any();
+            let mut quiets_end = None;
+            self.for_each_king_safe(|mut pm| {
+                if (pm.to & them).any() {
+                    quiets_end.get_or_insert(list.len());
+                }
+                if quiets_end.is_some() {
+                    pm.to &= them;
+                }
                 pm.for_each(promotions, |m| {
                     let _ = list.try_push(m);
                 });
                 false
             });
-            if capture {
-                let mut i = start;
-                while i < list.len() {
-                    if them.has(list[i].to()) {
-                        i += 1;
-                    } else {
-                        list.swap_remove(i);
-                    }
-                }
+            if let Some(end) = quiets_end {
+                list.drain(start..end);
             }
             return;
         }
