@@ -515,6 +515,28 @@ impl Position {
         pos
     }
 
+    /// The key after `mv`, as [`Position::play`] will have it, but for
+    /// en passant and castling rights (which antichess does not have): for
+    /// fetching the hash table's entry before the move is made.
+    #[inline]
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let (from, to) = (mv.from(), mv.to());
+        let Some(kind) = self.kind_at(from) else {
+            return self.key;
+        };
+        let mut key = self.key
+            ^ ZOBRIST_SIDE
+            ^ piece_key(self.side, kind, from)
+            ^ piece_key(self.side, mv.promotion().unwrap_or(kind), to);
+        if let Some(captured) = self.kind_at(to) {
+            key ^= piece_key(self.side.flip(), captured, to);
+        }
+        if let Some(ep) = self.ep {
+            key ^= ZOBRIST_EP[ep.file() as usize];
+        }
+        key
+    }
+
     /// The position with the move passed to the opponent, for null-move
     /// pruning; `None` when in check (passing would leave the king en prise).
     /// The halfmove clock restarts, so no repetition is counted across it.

@@ -47,6 +47,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The position after `mv`, which must be legal here.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// The key the position will have after `mv`, if the game can tell
+    /// more cheaply than by playing it: the search then fetches the
+    /// table's entry while the move is made. A wrong key costs only the
+    /// fetch; `None` (the default) fetches after the move.
+    fn key_after(&self, _mv: Self::Move) -> Option<u64> {
+        None
+    }
+
     /// Whether the game is over, given this position's legal moves
     /// (already generated, so the game need not generate them again).
     fn outcome(&self, moves: &[Self::Move]) -> Option<Outcome>;

@@ -256,6 +256,7 @@ impl<G: Game> Tree<'_, G> {
         if clamp_eval(pos.evaluate()) < beta {
             return None;
         }
+        self.tt.prefetch(null.key());
         let reduction = 3 + depth / 4;
         self.keys.push(null.key());
         let score = -self.negamax(

@@ -247,8 +247,7 @@ impl<G: Game> Tree<'_, G> {
                 continue;
             }
             let tactical = pos.is_tactical(mv);
-            let child = pos.play(mv);
-            self.tt.prefetch(child.key());
+            let child = self.make(pos, mv);
             let gives_check = child.in_check();
             if !tactical
                 && !gives_check
@@ -410,8 +409,7 @@ impl<G: Game> Tree<'_, G> {
         let mut best_move = None;
         let picker = MovePicker::new(pos, &mut moves, tt_move, self.heuristics, ply);
         for mv in picker {
-            let child = pos.play(mv);
-            self.tt.prefetch(child.key());
+            let child = self.make(pos, mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;
@@ -431,6 +429,22 @@ impl<G: Game> Tree<'_, G> {
 
         self.store((key, ply, 0), best, best_move, (original_alpha, beta));
         best
+    }
+
+    /// `pos` after `mv`, the child's table entry on its way to the cache
+    /// as early as the game can name it: the child generates its moves
+    /// before it probes, and by then the memory has answered.
+    #[inline]
+    fn make(&self, pos: &G, mv: G::Move) -> G {
+        let early = pos.key_after(mv);
+        if let Some(key) = early {
+            self.tt.prefetch(key);
+        }
+        let child = pos.play(mv);
+        if early != Some(child.key()) {
+            self.tt.prefetch(child.key());
+        }
+        child
     }
 
     /// Looks the node up: the entry (its score made relative to the
