@@ -14,6 +14,7 @@
 use super::antichess_weights::{self, AntichessTerms};
 use super::attacks;
 use super::eval_chess;
+use super::movegen::double_step_rank;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{Bitboard, Color, PieceKind};
@@ -67,10 +68,10 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         }
     });
     let them = &sides[us.flip().index()];
-    let (captures, quiets) = pawn_and_king_moves(pos, us.flip(), sides[us.index()].map);
+    let (king_captures, king_quiets) = king_moves(pos, us.flip(), sides[us.index()].map);
     // The opponent's moves as if it were to move: captures are compulsory.
-    let their_moves = match them.piece_captures + captures {
-        0 => them.mobility + quiets,
+    let their_moves = match them.captures + king_captures {
+        0 => them.mobility + them.pawn_pushes + king_quiets,
         captures => captures,
     };
     let [ours, theirs] = [terms[us.index()], terms[us.flip().index()]];
@@ -99,8 +100,11 @@ struct SideMoves {
     /// away can wait until the opponent runs out of safe moves and must
     /// capture.
     mobility: i32,
-    /// Captures those pieces have.
-    piece_captures: i32,
+    /// Captures the pieces and pawns have (the king's are apart: they
+    /// depend on what the other side guards).
+    captures: i32,
+    /// Pawn steps, double steps included.
+    pawn_pushes: i32,
 }
 
 impl SideMoves {
@@ -108,11 +112,19 @@ impl SideMoves {
         let occ = pos.occupied();
         let enemies = pos.color_bb(color.flip());
         let ahead = pos.pieces(color, PieceKind::Pawn).forward(color);
+        let (west, east) = (ahead.west(), ahead.east());
+        let single = ahead & !occ;
+        let double = if pos.rules().double_step() {
+            single.forward(color) & !occ & double_step_rank(color)
+        } else {
+            Bitboard::EMPTY
+        };
         let mut side = SideMoves {
-            map: ahead.west() | ahead.east() | attacks::king(pos.king(color)),
-            reach: ahead & !occ,
+            map: west | east | attacks::king(pos.king(color)),
+            reach: single,
             mobility: 0,
-            piece_captures: 0,
+            captures: ((west & enemies).count() + (east & enemies).count()) as i32,
+            pawn_pushes: (single.count() + double.count()) as i32,
         };
         for kind in [
             PieceKind::Knight,
@@ -126,7 +138,7 @@ impl SideMoves {
                 side.map |= attacked;
                 side.reach |= quiet;
                 side.mobility += quiet.count() as i32;
-                side.piece_captures += (attacked & enemies).count() as i32;
+                side.captures += (attacked & enemies).count() as i32;
             }
         }
         side
@@ -150,31 +162,18 @@ fn rank_sum(pawns: Bitboard, color: Color) -> i32 {
     }
 }
 
-/// The captures and quiet moves of `color`'s pawns and king, `guarded`
-/// being the squares the other side attacks (where the king cannot go).
+/// The captures and quiet moves of `color`'s king, `guarded` being the
+/// squares the other side attacks (where the king cannot go).
 ///
-/// With the pieces' moves of [`SideMoves`] this is the number of moves
-/// `color` would have if it were to move, counted from attack sets rather
-/// than generated: a pinned man's moves count as if it were free. That is
-/// the price of a count several times cheaper than a generator pass after
-/// a null move (the evaluation runs at most nodes).
-fn pawn_and_king_moves(pos: &Position, color: Color, guarded: Bitboard) -> (i32, i32) {
-    let occ = pos.occupied();
-    let enemies = pos.color_bb(color.flip());
-    let ahead = pos.pieces(color, PieceKind::Pawn).forward(color);
-    let mut captures = (ahead.west() & enemies).count() + (ahead.east() & enemies).count();
-    let single = ahead & !occ;
-    let mut quiets = single.count();
-    if pos.rules().double_step() {
-        let fourth = Bitboard::rank(match color {
-            Color::White => 3,
-            Color::Black => 4,
-        });
-        quiets += (single.forward(color) & !occ & fourth).count();
-    }
+/// With [`SideMoves`] this is the number of moves `color` would have if
+/// it were to move, counted from attack sets rather than generated: a
+/// pinned man's moves count as if it were free. That is the price of a
+/// count several times cheaper than a generator pass after a null move
+/// (the evaluation runs at most nodes).
+fn king_moves(pos: &Position, color: Color, guarded: Bitboard) -> (i32, i32) {
     let king = attacks::king(pos.king(color)) & !guarded;
-    captures += (king & enemies).count();
-    quiets += (king & !occ).count();
+    let captures = (king & pos.color_bb(color.flip())).count();
+    let quiets = (king & !pos.occupied()).count();
     (captures as i32, quiets as i32)
 }
 

@@ -196,10 +196,7 @@ impl Position {
             }
         }
 
-        let double_rank = match side {
-            Color::White => Bitboard::rank(3),
-            Color::Black => Bitboard::rank(4),
-        };
+        let double_rank = double_step_rank(side);
         let ep_target = self.ep_square().filter(|_| (targets & them).any());
         let pawns = self.pieces(side, PieceKind::Pawn);
         let mut one_by_one = pawns;
@@ -299,6 +296,15 @@ impl Position {
             }
         }
         to
+    }
+}
+
+/// Where `side`'s pawns land after a double step (the fourth rank from
+/// its side).
+pub(super) fn double_step_rank(side: Color) -> Bitboard {
+    match side {
+        Color::White => Bitboard::rank(3),
+        Color::Black => Bitboard::rank(4),
     }
 }
 

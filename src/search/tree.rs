@@ -170,14 +170,14 @@ impl<G: Game> Tree<'_, G> {
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
         }
-        // A search without one move must not take the table's word for
-        // the node, nor leave its own there.
         // The moves first: the parent prefetched this node's entry, and
         // generating them gives the memory time to answer.
         let mut moves = MoveList::new();
         if let Some(end) = legal_moves(pos, ply, &mut moves) {
             return end;
         }
+        // A search without one move must not take the table's word for
+        // the node, nor leave its own there.
         let excluded = self.excluded[ply];
         let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
         if let (Some(score), None) = (settled, excluded) {
