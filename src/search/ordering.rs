@@ -90,26 +90,31 @@ impl<M: Copy + Eq> Heuristics<M> {
     }
 }
 
-/// The moves of one node with their ordering scores; the list is the
-/// node's own, borrowed so that it is never copied.
+/// A node's buffer for its moves' ordering scores, on its own stack frame:
+/// returned inside the picker, a full-size array was copied at every node
+/// (zeroing one showed up in profiles too, so it fills only as far as the
+/// moves go).
+pub(crate) type Scores = ArrayVec<i32, MAX_MOVES>;
+
+/// The moves of one node with their ordering scores; the list and the
+/// scores are the node's own, borrowed so that neither is ever copied.
 pub(crate) struct MovePicker<'a, M> {
     moves: &'a mut [M],
-    // Only as long as `moves`: zeroing a full-size array at every node
-    // showed up in profiles.
-    scores: ArrayVec<i32, MAX_MOVES>,
+    scores: &'a mut [i32],
     next: usize,
 }
 
 impl<'a, M: Copy + Eq> MovePicker<'a, M> {
-    /// Scores `moves` for the node at `ply` of `pos`.
+    /// Scores `moves` for the node at `ply` of `pos`, into `scores`.
     pub(crate) fn new<G: Game<Move = M>>(
         pos: &G,
         moves: &'a mut MoveList<M>,
+        scores: &'a mut Scores,
         tt_move: Option<u16>,
         heuristics: &Heuristics<M>,
         ply: usize,
     ) -> Self {
-        let mut scores = ArrayVec::new();
+        scores.clear();
         for &mv in moves.iter() {
             let score = if tt_move == Some(G::pack(mv)) {
                 TT_MOVE
@@ -125,7 +130,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
         }
         MovePicker {
             moves: moves.as_mut_slice(),
-            scores,
+            scores: scores.as_mut_slice(),
             next: 0,
         }
     }

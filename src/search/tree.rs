@@ -14,7 +14,7 @@
 
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
-use super::ordering::{Heuristics, MovePicker};
+use super::ordering::{Heuristics, MovePicker, Scores};
 use super::params::SearchParams;
 use super::score::{DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, outcome_score, to_tt};
 use super::selectivity::{Late, Node, Reductions};
@@ -215,7 +215,9 @@ impl<G: Game> Tree<'_, G> {
         if self.control.stopped {
             return 0;
         }
-        let mut picker = MovePicker::new(pos, &mut moves, tt_move, self.heuristics, ply);
+        let mut scores = Scores::new();
+        let mut picker =
+            MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.heuristics, ply);
         self.search_moves(pos, &mut picker, node, (alpha, quiet_limit), singular)
     }
 
@@ -407,7 +409,8 @@ impl<G: Game> Tree<'_, G> {
         }
 
         let mut best_move = None;
-        let picker = MovePicker::new(pos, &mut moves, tt_move, self.heuristics, ply);
+        let mut scores = Scores::new();
+        let picker = MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.heuristics, ply);
         for mv in picker {
             let child = self.make(pos, mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
