@@ -64,6 +64,17 @@ pub struct SearchParams {
     /// searched at half depth) searches that move a ply deeper; 0: off.
     pub se_depth: i32,
     pub se_margin: Score,
+    /// The improving flag: a node is improving when its static evaluation
+    /// beats the one two plies up (the same side to move). Reverse
+    /// futility's margin counts this many plies fewer at an improving node
+    /// (0: off) ...
+    pub rfp_improving: i32,
+    /// ... late-move pruning keeps this share (percent) of its quiet moves
+    /// at a node that is not improving (100: all) ...
+    pub lmp_worsening: i32,
+    /// ... and late quiet moves of a node that is not improving are
+    /// reduced this many plies more, where the table reduces them at all.
+    pub lmr_worsening: i32,
     /// Quiescence plies after which standing pat is allowed even where
     /// every move is tactical. Chains of compulsory captures branch; past
     /// 8 plies the evaluation's legal-move count judges them well enough,
@@ -97,6 +108,9 @@ pub const DEFAULT: SearchParams = SearchParams {
     extend_single: 1,
     se_depth: 0,
     se_margin: 2,
+    rfp_improving: 0,
+    lmp_worsening: 100,
+    lmr_worsening: 0,
     q_forced_plies: 8,
     time_horizon: 22,
 };
@@ -116,6 +130,14 @@ pub const ANTICHESS: SearchParams = SearchParams {
 // (`selectivity.rs`), so antichess cannot have reductions of its own.
 const _: () =
     assert!(ANTICHESS.lmr_base == DEFAULT.lmr_base && ANTICHESS.lmr_div == DEFAULT.lmr_div);
+
+impl SearchParams {
+    /// Whether any decision goes by the improving flag, so that the
+    /// static evaluation is wanted at every node.
+    pub fn uses_improving(&self) -> bool {
+        self.rfp_improving != 0 || self.lmp_worsening != 100 || self.lmr_worsening != 0
+    }
+}
 
 /// The parameters in force for chess: [`DEFAULT`], or the tuning override.
 pub fn params() -> &'static SearchParams {
@@ -189,6 +211,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "extend_single" => &mut params.extend_single,
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
+            "rfp_improving" => &mut params.rfp_improving,
+            "lmp_worsening" => &mut params.lmp_worsening,
+            "lmr_worsening" => &mut params.lmr_worsening,
             "q_forced_plies" => &mut params.q_forced_plies,
             "time_horizon" => &mut params.time_horizon,
             other => return Err(format!("unknown search parameter '{other}'")),
@@ -203,6 +228,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=64).contains(&params.q_forced_plies) {
         return Err("q_forced_plies must be 0 to 64".into());
+    }
+    if !(0..=100).contains(&params.lmp_worsening) {
+        return Err("lmp_worsening must be 0 to 100".into());
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());

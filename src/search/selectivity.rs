@@ -47,6 +47,9 @@ pub(crate) struct Node<M> {
     pub(crate) excluded: Option<M>,
     /// The static evaluation, where pruning asked for it.
     pub(crate) eval: Option<Score>,
+    /// The static evaluation beats the one two plies up (see
+    /// [`SearchParams::rfp_improving`](super::SearchParams::rfp_improving)).
+    pub(crate) improving: bool,
 }
 
 /// What decides a late move's reduction, besides the move.
@@ -64,6 +67,8 @@ pub(crate) struct Late {
     pub(crate) cut: bool,
     /// Every move at the node is tactical.
     pub(crate) forced: bool,
+    /// The node is improving.
+    pub(crate) improving: bool,
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -91,22 +96,33 @@ impl<G: Game> Tree<'_, G> {
         // The static evaluation means something only where the side to
         // move may play a quiet move: with every move a compulsory capture
         // (or in check) the position is far from quiet. Only shallow nodes
-        // prune, so only they pay for the look through the moves.
+        // prune, so only they pay for the look through the moves, unless
+        // the improving flag wants the evaluation everywhere.
         // Futility asks for the evaluation where a move's reduced depth
         // can fall below `fp_depth`: reductions of up to 4 plies are
         // allowed for, past that the evaluation is not worth its cost.
         let fp_reach = if p.fp_depth > 0 { p.fp_depth + 4 } else { 0 };
-        let quiet_option = !pv_node
+        let shallow = !pv_node
             && excluded.is_none()
             && !in_check
             && !is_decisive(beta)
-            && depth <= p.rfp_depth.max(p.lmp_depth).max(fp_reach)
-            && moves.iter().any(|&mv| !pos.is_tactical(mv));
-        if quiet_option && depth <= p.rfp_depth.max(fp_reach) {
-            let eval = clamp_eval(pos.evaluate_with(moves));
+            && depth <= p.rfp_depth.max(p.lmp_depth).max(fp_reach);
+        let track = p.uses_improving();
+        let has_quiet =
+            (shallow || (track && !in_check)) && moves.iter().any(|&mv| !pos.is_tactical(mv));
+        let quiet_option = shallow && has_quiet;
+        let wants_eval =
+            (track && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
+        let eval = wants_eval.then(|| clamp_eval(pos.evaluate_with(moves)));
+        if track {
+            self.evals[ply] = eval;
+            node.improving = self.improving(ply, eval);
+        }
+        if let Some(eval) = eval.filter(|_| quiet_option) {
             // Reverse futility: so far above beta that no quiet reply of
             // the opponent's within a few plies will bring it back.
-            if depth <= p.rfp_depth && eval - p.rfp_margin * depth >= beta {
+            let margin_plies = depth - p.rfp_improving * i32::from(node.improving);
+            if depth <= p.rfp_depth && eval - p.rfp_margin * margin_plies >= beta {
                 return Err(eval);
             }
             node.eval = Some(eval);
@@ -120,11 +136,27 @@ impl<G: Game> Tree<'_, G> {
             }
         }
         let quiet_limit = if quiet_option && depth <= p.lmp_depth {
-            (p.lmp_base + depth * depth) as usize
+            let limit = p.lmp_base + depth * depth;
+            if node.improving {
+                limit as usize
+            } else {
+                (limit * p.lmp_worsening / 100) as usize
+            }
         } else {
             usize::MAX
         };
         Ok((quiet_limit, node))
+    }
+
+    /// Whether the node at `ply`, of static evaluation `eval`, is doing
+    /// better than the last node of the same side to move with one (two
+    /// plies up, else four); with neither, it is taken to be.
+    fn improving(&self, ply: usize, eval: Option<Score>) -> bool {
+        let Some(eval) = eval else { return false };
+        let earlier = |back: usize| ply.checked_sub(back).and_then(|p| self.evals[p]);
+        earlier(2)
+            .or_else(|| earlier(4))
+            .is_none_or(|before| eval > before)
     }
 
     /// Futility pruning of the quiet move at `index`: whether even a good
@@ -221,7 +253,12 @@ impl<G: Game> Tree<'_, G> {
             } else {
                 0
             };
-            table - history + if late.cut { self.params.lmr_cut } else { 0 }
+            let worsening = if late.improving || table == 0 {
+                0
+            } else {
+                self.params.lmr_worsening
+            };
+            table - history + worsening + if late.cut { self.params.lmr_cut } else { 0 }
         } else if late.forced {
             table * self.params.lmr_forced / 100
         } else {

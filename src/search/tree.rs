@@ -128,6 +128,10 @@ pub(crate) struct Tree<'a, G: Game> {
     pub(crate) root_improved: Option<Score>,
     /// Per ply, the move a singular-extension search leaves out.
     pub(crate) excluded: [Option<G::Move>; MAX_PLY + 1],
+    /// Per ply, the static evaluation of the node on the current path,
+    /// where the improving flag wants it (`None` in check, or where every
+    /// move is tactical).
+    pub(crate) evals: [Option<Score>; MAX_PLY + 1],
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -203,6 +207,7 @@ impl<G: Game> Tree<'_, G> {
             cut,
             excluded,
             eval: None,
+            improving: false,
         };
         let (quiet_limit, node) = match self.prune(pos, &moves, node) {
             Ok(pruned) => pruned,
@@ -270,6 +275,7 @@ impl<G: Game> Tree<'_, G> {
                 pv_node: node.pv_node,
                 cut: node.cut,
                 forced,
+                improving: node.improving,
             };
             let reduction = if index == 0 {
                 None

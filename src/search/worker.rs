@@ -90,6 +90,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
             extension_ply_limit: 0,
             root_improved: None,
             excluded: [None; MAX_PLY + 1],
+            evals: [None; MAX_PLY + 1],
         };
         let in_check = root.in_check();
         let mut stability = Stability::default();
