@@ -254,17 +254,24 @@ impl<G: Game> Tree<'_, G> {
                 continue;
             }
             let tactical = pos.is_tactical(mv);
-            let child = self.make(pos, mv);
+            let late_quiet =
+                !tactical && (quiets_tried.len() >= quiet_limit || self.futile(node, index, alpha));
+            // A move likely to be pruned is played without fetching its
+            // table entry: most are, and the fetch would only evict.
+            let child = if late_quiet {
+                pos.play(mv)
+            } else {
+                self.make(pos, mv)
+            };
             let gives_check = child.in_check();
-            if !tactical
-                && !gives_check
-                && (quiets_tried.len() >= quiet_limit || self.futile(node, index, alpha))
-                && self.prunable(pos, mv, ply)
-            {
+            if late_quiet && !gives_check && self.prunable(pos, mv, ply) {
                 // Late-move and futility pruning: this far down a shallow
                 // node's list, or this far below alpha, a quiet move
                 // rarely refutes anything.
                 continue;
+            }
+            if late_quiet {
+                self.tt.prefetch(child.key());
             }
             let late = Late {
                 ply,
