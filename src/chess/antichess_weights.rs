@@ -22,6 +22,11 @@ pub struct AntichessWeights {
     /// Taken off a man's burden when the opponent attacks it: it is on its
     /// way out.
     pub threatened: Score,
+    /// Taken off a man's burden when the opponent attacks it and nothing
+    /// of ours defends it, on top of `threatened`: taken, it is gone for
+    /// nothing, where a defended one comes back as a recapture (the
+    /// distinction Fairy-Stockfish's must-capture evaluation draws).
+    pub loose: Score,
     /// Added for a pawn that cannot step forward: it can leave only by
     /// capturing.
     pub blocked_pawn: Score,
@@ -55,6 +60,8 @@ pub struct AntichessTerms {
     pub men: [i32; 6],
     /// Men other than the king that the opponent attacks.
     pub threatened: i32,
+    /// Of those, the ones nothing of their own side defends.
+    pub loose: i32,
     /// Pawns that cannot step forward.
     pub blocked_pawns: i32,
     /// Ranks advanced, summed over pawns.
@@ -77,6 +84,7 @@ impl AntichessTerms {
     pub fn score(&self, w: &AntichessWeights) -> Score {
         let burden: Score = (0..6).map(|k| w.burden[k] * self.men[k]).sum::<Score>()
             - w.threatened * self.threatened
+            - w.loose * self.loose
             + w.blocked_pawn * self.blocked_pawns
             - w.pawn_rank * self.pawn_ranks;
         let cap = w.legal_moves_cap;
@@ -154,6 +162,7 @@ impl AntichessEval {
 const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
     burden: [90, 100, 110, 100, 95, 0],
     threatened: 15,
+    loose: 0,
     blocked_pawn: 25,
     pawn_rank: 4,
     mobility: 20,
@@ -209,6 +218,7 @@ impl AntichessWeights {
         const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
         let slot = match name {
             "threatened" => &mut self.threatened,
+            "loose" => &mut self.loose,
             "blocked_pawn" => &mut self.blocked_pawn,
             "pawn_rank" => &mut self.pawn_rank,
             "mobility" => &mut self.mobility,

@@ -53,10 +53,11 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         // it attacks are where a man of ours could be offered.
         let threatened = sides[color.flip().index()].map;
         let pawns = pos.pieces(color, PieceKind::Pawn);
+        let attacked = pos.color_bb(color) & !pos.pieces(color, PieceKind::King) & threatened;
         AntichessTerms {
             men: PieceKind::ALL.map(|kind| pos.pieces(color, kind).count() as i32),
-            threatened: (pos.color_bb(color) & !pos.pieces(color, PieceKind::King) & threatened)
-                .count() as i32,
+            threatened: attacked.count() as i32,
+            loose: (attacked & !side.map).count() as i32,
             // A pawn that cannot step forward can only leave by capturing;
             // one far advanced will soon be a queen.
             blocked_pawns: (pawns.forward(color) & occ).count() as i32,
@@ -80,6 +81,7 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
     AntichessTerms {
         men: std::array::from_fn(|k| ours.men[k] - theirs.men[k]),
         threatened: ours.threatened - theirs.threatened,
+        loose: ours.loose - theirs.loose,
         blocked_pawns: ours.blocked_pawns - theirs.blocked_pawns,
         pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
         mobility: ours.mobility - theirs.mobility,
@@ -199,6 +201,8 @@ mod tests {
         let pos = pos.play(pos.parse_move("a2b2").unwrap());
         let t = antichess_terms(&pos, || pos.count_legal());
         assert_eq!((t.threatened, t.mobility), (1 - 1, 11 - 13));
+        // White's king defends its rook; nothing defends Black's.
+        assert_eq!(t.loose, 1 - 0);
         assert_eq!(t.legal_moves, Some(1 - 1));
     }
 

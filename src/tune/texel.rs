@@ -18,13 +18,14 @@ use crate::search::{Game, MoveList};
 
 /// The terms each table weighs, in the order of [`features`] (as
 /// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
-pub const TERMS: [&str; 12] = [
+pub const TERMS: [&str; 13] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
     "burden.rook",
     "burden.queen",
     "threatened",
+    "loose",
     "blocked_pawn",
     "pawn_rank",
     "mobility",
@@ -93,6 +94,7 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
         -m[3],
         -m[4],
         t.threatened,
+        t.loose,
         -t.blocked_pawns,
         t.pawn_ranks,
         t.mobility,
