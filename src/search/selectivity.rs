@@ -128,7 +128,11 @@ impl<G: Game> Tree<'_, G> {
             node.eval = Some(eval);
         }
         if !pv_node && excluded.is_none() && !in_check && depth >= 3 && !is_decisive(beta) {
-            if let Some(score) = self.null_move(pos, depth, beta, ply, cut) {
+            let eval = || {
+                node.eval
+                    .unwrap_or_else(|| clamp_eval(pos.evaluate_with(moves)))
+            };
+            if let Some(score) = self.null_move(pos, eval, depth, beta, ply, cut) {
                 return Err(score);
             }
             if self.control.stopped {
@@ -283,6 +287,7 @@ impl<G: Game> Tree<'_, G> {
     fn null_move(
         &mut self,
         pos: &G,
+        eval: impl FnOnce() -> Score,
         depth: i32,
         beta: Score,
         ply: usize,
@@ -290,7 +295,7 @@ impl<G: Game> Tree<'_, G> {
     ) -> Option<Score> {
         // Most games offer no pass; ask before paying for an evaluation.
         let null = pos.play_null()?;
-        if clamp_eval(pos.evaluate()) < beta {
+        if eval() < beta {
             return None;
         }
         self.tt.prefetch(null.key());
