@@ -146,23 +146,47 @@ impl<M> MovePicker<'_, M> {
 impl<M: Copy + Eq> Iterator for MovePicker<'_, M> {
     type Item = M;
 
-    /// The best-scored move not yet returned; among equals the earliest,
-    /// so the order depends on nothing but the position and the tables.
+    /// The best-scored move not yet returned; among equals the earliest
+    /// in the list, so the order depends on nothing but the position and
+    /// the tables. The first pick is a scan (most cutoffs come from it);
+    /// a node that asks for a second sorts the rest once.
     fn next(&mut self) -> Option<M> {
         let len = self.moves.len();
         if self.next >= len {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
+        if self.next == 0 {
+            let mut best = 0;
+            for i in 1..len {
+                if self.scores[i] > self.scores[best] {
+                    best = i;
+                }
             }
+            // Keep the others in their order: a rotation, not a swap.
+            self.moves[..=best].rotate_right(1);
+            self.scores[..=best].rotate_right(1);
+        } else if self.next == 1 {
+            sort_descending(&mut self.moves[1..], &mut self.scores[1..]);
         }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
         self.next += 1;
         Some(self.moves[self.next - 1])
+    }
+}
+
+/// Stable insertion sort of `moves` by `scores`, highest first: the lists
+/// are short and mostly in order already (captures, killers and history
+/// ties come out of the generator in its order).
+fn sort_descending<M: Copy>(moves: &mut [M], scores: &mut [i32]) {
+    for i in 1..scores.len() {
+        let (mv, score) = (moves[i], scores[i]);
+        let mut j = i;
+        while j > 0 && scores[j - 1] < score {
+            moves[j] = moves[j - 1];
+            scores[j] = scores[j - 1];
+            j -= 1;
+        }
+        moves[j] = mv;
+        scores[j] = score;
     }
 }
 
@@ -182,5 +206,20 @@ mod tests {
         assert!(h.is_killer(3, 1) && !h.is_killer(2, 1));
         h.new_search();
         assert!(!h.is_killer(3, 1));
+    }
+
+    #[test]
+    fn picks_by_score_and_among_equals_by_list_order() {
+        let scores = [3, 9, 1, 9, 3, 0, 3];
+        let mut moves: Vec<usize> = (0..scores.len()).collect();
+        let mut by_hand = moves.clone();
+        by_hand.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        let mut s: ArrayVec<i32, MAX_MOVES> = scores.into_iter().collect();
+        let picker = MovePicker {
+            moves: &mut moves,
+            scores: &mut s,
+            next: 0,
+        };
+        assert_eq!(picker.collect::<Vec<_>>(), by_hand);
     }
 }
