@@ -128,10 +128,7 @@ impl<G: Game> Tree<'_, G> {
             node.eval = Some(eval);
         }
         if !pv_node && excluded.is_none() && !in_check && depth >= 3 && !is_decisive(beta) {
-            let eval = || {
-                node.eval
-                    .unwrap_or_else(|| clamp_eval(pos.evaluate_with(moves)))
-            };
+            let eval = || eval.unwrap_or_else(|| clamp_eval(pos.evaluate_with(moves)));
             if let Some(score) = self.null_move(pos, eval, depth, beta, ply, cut) {
                 return Err(score);
             }
