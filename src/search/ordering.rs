@@ -214,7 +214,7 @@ mod tests {
         let mut moves: Vec<usize> = (0..scores.len()).collect();
         let mut by_hand = moves.clone();
         by_hand.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
-        let mut s: ArrayVec<i32, MAX_MOVES> = scores.into_iter().collect();
+        let mut s: Scores = scores.into_iter().collect();
         let picker = MovePicker {
             moves: &mut moves,
             scores: &mut s,

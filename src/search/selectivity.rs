@@ -137,12 +137,8 @@ impl<G: Game> Tree<'_, G> {
             }
         }
         let quiet_limit = if quiet_option && depth <= p.lmp_depth {
-            let limit = p.lmp_base + depth * depth;
-            if node.improving {
-                limit as usize
-            } else {
-                (limit * p.lmp_worsening / 100) as usize
-            }
+            let share = if node.improving { 100 } else { p.lmp_worsening };
+            ((p.lmp_base + depth * depth) * share / 100) as usize
         } else {
             usize::MAX
         };
