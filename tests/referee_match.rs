@@ -136,6 +136,14 @@ fn openings_are_played_with_both_colours_and_written_as_pgn() {
     let fen2 = "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1\"]";
     assert_eq!(text.matches(fen1).count(), 2, "{text}");
     assert_eq!(text.matches(fen2).count(), 2, "{text}");
+    // Every move carries the mover's clock, as lichess writes it.
+    let plies: usize = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("[PlyCount \""))
+        .filter_map(|rest| rest.trim_end_matches("\"]").parse::<usize>().ok())
+        .sum();
+    assert!(plies > 0, "{text}");
+    assert_eq!(text.matches("{[%clk 0:00:").count(), plies, "{text}");
     // Each opening once with each colour assignment.
     for round in 1..=4 {
         let (white, black) = if round % 2 == 1 {

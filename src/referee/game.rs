@@ -74,6 +74,9 @@ pub struct GameResult {
     pub ending: Ending,
     /// The moves.
     pub record: GameRecord,
+    /// The mover's time left after each move, in milliseconds, where a
+    /// referee kept the clocks (empty otherwise): PGN's `%clk`.
+    pub clocks: Vec<u64>,
 }
 
 impl GameResult {
@@ -97,6 +100,7 @@ impl GameResult {
             winner,
             ending: Ending::Rules(reason),
             record: record.clone(),
+            clocks: Vec::new(),
         })
     }
 }
@@ -148,11 +152,25 @@ pub fn move_fault(text: &str, error: &MoveError) -> Fault {
 
 /// Plays one game between `white` and `black`.
 pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, setup: &GameSetup) -> GameResult {
+    let mut clocks = Vec::new();
+    let mut result = play_moves(white, black, setup, &mut clocks);
+    result.clocks = clocks;
+    result
+}
+
+/// [`play_game`], noting each mover's time left in `left_after`.
+fn play_moves(
+    white: &mut dyn Player,
+    black: &mut dyn Player,
+    setup: &GameSetup,
+    left_after: &mut Vec<u64>,
+) -> GameResult {
     let mut record = GameRecord::new(setup.start);
     let lost = |side: Color, fault: Fault, record: &GameRecord| GameResult {
         winner: Some(side.flip()),
         ending: Ending::Fault { side, fault },
         record: record.clone(),
+        clocks: Vec::new(),
     };
     if let Err(fault) = white.new_game(&setup.start, Color::White) {
         return lost(Color::White, fault, &record);
@@ -170,6 +188,7 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, setup: &GameSet
                 winner: None,
                 ending: Ending::Adjudicated(adjudicated),
                 record,
+                clocks: Vec::new(),
             };
         }
         let side = record.position().side_to_move();
@@ -206,7 +225,10 @@ pub fn play_game(white: &mut dyn Player, black: &mut dyn Player, setup: &GameSet
             return lost(side, fault, &record);
         }
         match record.position().parse_move(&text) {
-            Ok(mv) => record.play(mv),
+            Ok(mv) => {
+                record.play(mv);
+                left_after.push(clocks.left_ms(side));
+            }
             Err(error) => return lost(side, move_fault(&text, &error), &record),
         }
     }

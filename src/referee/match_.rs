@@ -301,6 +301,7 @@ fn play_one(
         winner: Some(side.flip()),
         ending: Ending::Fault { side, fault },
         record: GameRecord::new(start),
+        clocks: Vec::new(),
     };
     let mut start_player = |i: usize| match seats[i].take() {
         Some(player) => Ok(player),

@@ -111,6 +111,19 @@ fn termination(ending: &Ending) -> &'static str {
     }
 }
 
+/// The mover's time left as a `%clk` comment (lichess's and python-chess's
+/// reading), to the tenth of a second: `{[%clk 0:00:07.5]}`.
+fn clock_comment(ms: u64) -> String {
+    let tenths = ms / 100;
+    let (h, m, s, t) = (
+        tenths / 36_000,
+        tenths / 600 % 60,
+        tenths / 10 % 60,
+        tenths % 10,
+    );
+    format!("{{[%clk {h}:{m:02}:{s:02}.{t}]}}")
+}
+
 /// Escapes a tag value.
 fn quoted(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
@@ -151,6 +164,9 @@ pub fn write(header: &Header, result: &GameResult) -> String {
             words.push(format!("{number}..."));
         }
         words.push(san(&pos, mv));
+        if let Some(&ms) = result.clocks.get(i) {
+            words.push(clock_comment(ms));
+        }
         pos = pos.play(mv);
     }
     words.push(format!("{{{}}}", result.to_string().replace('}', ")")));
@@ -198,6 +214,8 @@ mod tests {
         let sans = play(&mut r, &["e2e4", "d7d5", "e4d5", "g8f6", "b1c3", "f6d5"]);
         assert_eq!(sans, ["e4", "d5", "exd5", "Nf6", "Nc3", "Nxd5"]);
         assert!(today().starts_with("20"));
+        assert_eq!(clock_comment(7_512), "{[%clk 0:00:07.5]}");
+        assert_eq!(clock_comment(3_723_999), "{[%clk 1:02:03.9]}");
     }
 
     #[test]

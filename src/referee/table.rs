@@ -261,6 +261,7 @@ impl Table {
             winner: Some(side.flip()),
             ending: Ending::Fault { side, fault },
             record: self.record.clone(),
+            clocks: Vec::new(),
         });
     }
 
@@ -273,6 +274,7 @@ impl Table {
             winner: Some(side.flip()),
             ending: Ending::Resigned(side),
             record: self.record.clone(),
+            clocks: Vec::new(),
         });
         Ok(())
     }
