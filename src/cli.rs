@@ -163,7 +163,7 @@ pub struct MatchArgs {
     /// Adjudicate a draw when a position occurs this many times (off by default).
     #[arg(long)]
     pub repetitions: Option<u32>,
-    /// Write the games to this file as PGN.
+    /// Write the games to this file as PGN, with each move's clock (rewritten after each game).
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
     /// Games played at once.

@@ -388,6 +388,14 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
         drop(sender);
         for game in receiver {
             report.add(game, games);
+            // The games so far, rewritten after each one: a long run that
+            // is stopped keeps what it played.
+            if let Some(path) = &config.pgn {
+                report.games.sort_by_key(|g| g.number);
+                if let Err(error) = write_pgn(path, &report, config.rules) {
+                    log::warn!("{error}");
+                }
+            }
         }
     });
     report.games.sort_by_key(|g| g.number);
