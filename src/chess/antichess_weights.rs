@@ -98,7 +98,7 @@ impl AntichessTerms {
 /// The antichess evaluation's weights for one rule set: a table for the
 /// full board of the opening and one for a bare board, blended by the men
 /// left, because what a man or a move is worth changes as the board
-/// empties (the fit over games says so: README.md, "Strength").
+/// empties (the fit over games says so: docs/strength-log.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AntichessEval {
     /// Weights with all 32 men on the board.
@@ -176,8 +176,8 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
 /// knights and bishops are worth keeping, not a burden: two fits (to game
 /// results, and to the anchor's judgement) found it, and it scored +10.7
 /// and +14.0 points in 200 games at 10 s against Fairy-Stockfish on two
-/// sets of openings, each paired with the weights before (README.md,
-/// "Strength", tenth and eleventh sessions). Blended by the men left,
+/// sets of openings, each paired with the weights before
+/// (docs/strength-log.md, tenth and eleventh sessions). Blended by the men left,
 /// they stay worth keeping down to about 12 men, a burden below.
 pub const ANTICHESS_2002: AntichessEval = AntichessEval {
     opening: AntichessWeights {

@@ -121,7 +121,7 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // Antichess games are decided early (our score turns, median, by our
     // seventh move), so the clock is spent faster than chess's 22-move
     // plan: 15 scored more on every set of openings tried (600 games
-    // paired with the 22-move plan; README.md, "Strength").
+    // paired with the 22-move plan; docs/strength-log.md).
     time_horizon: 15,
     ..DEFAULT
 };
