@@ -84,6 +84,9 @@ pub struct SearchParams {
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
+    /// Half-width of an iteration's first window around the previous
+    /// score, in evaluation units (doubled on each failure).
+    pub aspiration: Score,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -113,6 +116,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     lmr_worsening: 0,
     q_forced_plies: 8,
     time_horizon: 22,
+    aspiration: 25,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -216,6 +220,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "lmr_worsening" => &mut params.lmr_worsening,
             "q_forced_plies" => &mut params.q_forced_plies,
             "time_horizon" => &mut params.time_horizon,
+            "aspiration" => &mut params.aspiration,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -225,6 +230,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(1..=200).contains(&params.time_horizon) {
         return Err("time_horizon must be 1 to 200".into());
+    }
+    if params.aspiration <= 0 {
+        return Err("aspiration must be positive".into());
     }
     if !(0..=64).contains(&params.q_forced_plies) {
         return Err("q_forced_plies must be 0 to 64".into());

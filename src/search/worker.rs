@@ -16,9 +16,6 @@ use super::tree::{Control, PvTable, Tree};
 use super::tt::TranspositionTable;
 use std::time::Instant;
 
-/// Half-width of the first aspiration window, in evaluation units.
-const ASPIRATION_DELTA: Score = 25;
-
 /// Per-thread search state, kept between searches.
 pub(crate) struct Worker<M> {
     heuristics: Heuristics<M>,
@@ -203,7 +200,7 @@ fn aspiration<G: Game>(
     previous: Score,
     in_check: bool,
 ) -> Score {
-    let mut delta = ASPIRATION_DELTA;
+    let mut delta = tree.params.aspiration;
     let (mut alpha, mut beta) = if depth >= 4 && !is_decisive(previous) {
         (previous - delta, previous + delta)
     } else {
