@@ -197,9 +197,19 @@ Na6 16. Rxa6 h3 17. Nxh3 {black wins: only the king is left} 0-1
 
 1. e4 e5 2. Nf3 {a quiet
 move} Nc6 1/2-1/2
+
+[Event "clocks"]
+[Result "1-0"]
+[Variant "antichess"]
+
+1. e3 {[%clk 0:00:09.9]} b5 {[%clk 0:00:09.7]} 2. Bxb5
+{[%clk 0:00:09.5]} c6 {[%clk 0:00:09.2]} {white wins} 1-0
 "#;
         let games = read_games(text).unwrap();
-        assert_eq!(games.len(), 2);
+        assert_eq!(games.len(), 3);
+        // The referee's clock comments are read past, even across lines.
+        assert_eq!(games[2].moves.len(), 4);
+        assert_eq!(games[2].white_score, Some(1.0));
         assert_eq!(games[0].moves.len(), 29);
         assert_eq!(games[0].white_score, Some(0.0));
         assert_eq!(games[0].rules, Rules::Antichess);
