@@ -196,8 +196,34 @@ impl Position {
             }
         }
 
-        let double_rank = double_step_rank(side);
         let ep_target = self.ep_square().filter(|_| (targets & them).any());
+        self.generate_pawns(mask, ep_target, sink)
+    }
+
+    /// The pawns' part of [`Position::generate`]: their legal moves whose
+    /// destination lies in `mask` (the targets, the check mask, not our
+    /// own men), and en passant onto `ep_target`. Unpinned pawns go as
+    /// sets where the sink counts them so.
+    #[inline(always)]
+    fn generate_pawns<S: Sink>(
+        &self,
+        mask: Bitboard,
+        ep_target: Option<Square>,
+        sink: &mut S,
+    ) -> bool {
+        let side = self.side_to_move();
+        let them = self.color_bb(side.flip());
+        let occ = self.occupied();
+        let ksq = self.king(side);
+        let pinned = self.pinned();
+        let pin_line = |from: Square| {
+            if pinned.has(from) {
+                attacks::line(ksq, from)
+            } else {
+                Bitboard::FULL
+            }
+        };
+        let double_rank = double_step_rank(side);
         let pawns = self.pieces(side, PieceKind::Pawn);
         let mut one_by_one = pawns;
         if S::BULK_PAWNS {
