@@ -171,13 +171,6 @@ impl Position {
         };
         let mask = targets & check_mask & !us;
         let pinned = self.pinned();
-        let pin_line = |from: Square| {
-            if pinned.has(from) {
-                attacks::line(ksq, from)
-            } else {
-                Bitboard::FULL
-            }
-        };
 
         for (kind, movable) in [
             (
@@ -189,7 +182,7 @@ impl Position {
             (PieceKind::Queen, self.pieces(side, PieceKind::Queen)),
         ] {
             for from in movable {
-                let to = attacks::piece(kind, from, occ) & mask & pin_line(from);
+                let to = attacks::piece(kind, from, occ) & mask & self.pin_ray(from);
                 if to.any() && sink.piece(PieceMoves { kind, from, to }) {
                     return true;
                 }
@@ -214,15 +207,7 @@ impl Position {
         let side = self.side_to_move();
         let them = self.color_bb(side.flip());
         let occ = self.occupied();
-        let ksq = self.king(side);
         let pinned = self.pinned();
-        let pin_line = |from: Square| {
-            if pinned.has(from) {
-                attacks::line(ksq, from)
-            } else {
-                Bitboard::FULL
-            }
-        };
         let double_rank = double_step_rank(side);
         let pawns = self.pieces(side, PieceKind::Pawn);
         let mut one_by_one = pawns;
@@ -266,7 +251,7 @@ impl Position {
             {
                 to |= ep.bb();
             }
-            to &= pin_line(from);
+            to &= self.pin_ray(from);
             if to.any()
                 && sink.piece(PieceMoves {
                     kind: PieceKind::Pawn,
@@ -278,6 +263,17 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Where the man on `from` may move without exposing its king: the
+    /// line through the king if it is pinned, anywhere otherwise.
+    #[inline(always)]
+    fn pin_ray(&self, from: Square) -> Bitboard {
+        if self.pinned().has(from) {
+            attacks::line(self.king(self.side_to_move()), from)
+        } else {
+            Bitboard::FULL
+        }
     }
 
     /// En passant is checked by playing it out on the bitboards: it removes
