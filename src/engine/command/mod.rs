@@ -6,9 +6,8 @@
 //! message tells the sender what was expected.
 
 use super::family::RuleSet;
-use super::levels::{Level, MAX_LEVEL};
+use super::levels::Level;
 use crate::chess::Color;
-use crate::search::{MAX_DEPTH, MAX_THREADS};
 use std::fmt;
 
 mod parse;

@@ -3,6 +3,8 @@
 //! checked here; boards and moves stay text for the game to judge.
 
 use super::*;
+use crate::engine::levels::MAX_LEVEL;
+use crate::search::{MAX_DEPTH, MAX_THREADS};
 
 /// Parses a whole number between `min` and `max`.
 fn number<T>(what: &'static str, word: &str, min: T, max: T) -> Result<T, ParseError>
