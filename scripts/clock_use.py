@@ -16,22 +16,19 @@ import statistics
 import sys
 from collections import defaultdict
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
+from match_pgn import games
+
 CLOCK = re.compile(r"%clk (\d+):(\d+):(\d+(?:\.\d+)?)")
 MARKS = (5, 10, 20, 30)
 STRETCHES = ("moves 1-10", "moves 11-20", "moves 21-40", "moves 41-")
 
 
-def games(paths):
-    """(tags, [seconds left after each ply]) of every game in the files."""
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        for chunk in text.split("\n\n[Event ")[0:]:
-            tags = dict(TAG.findall(chunk))
-            clocks = [int(h) * 3600 + int(m) * 60 + float(s) for h, m, s in CLOCK.findall(chunk)]
-            if tags and clocks:
-                yield tags, clocks
+def clocked_games(paths):
+    """(tags, [seconds left after each ply]) of every game with clocks."""
+    for tags, movetext in games(paths):
+        clocks = [int(h) * 3600 + int(m) * 60 + float(s) for h, m, s in CLOCK.findall(movetext)]
+        if clocks:
+            yield tags, clocks
 
 
 def starting_clock(clocks):
@@ -51,7 +48,7 @@ def main(paths):
     left = defaultdict(lambda: defaultdict(list))  # player -> mark -> shares
     spent = defaultdict(lambda: defaultdict(list))  # player -> stretch -> seconds a move
     count = 0
-    for tags, clocks in games(paths):
+    for tags, clocks in clocked_games(paths):
         count += 1
         start = starting_clock(clocks)
         result = tags.get("Result", "*")

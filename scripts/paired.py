@@ -18,31 +18,19 @@ with both colours, form one sample).
 
 import argparse
 import math
-import re
 import statistics
 import sys
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
+from match_pgn import games, is_ours, points
 
 
 def rounds(path, player):
-    """Round number -> (points of `player`, plies), for every game in `path`."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
+    """Round number -> points of `player`, for every game in `path`."""
     out = {}
-    for chunk in text.split("\n\n[Event ")[0:]:
-        tags = dict(TAG.findall(chunk))
-        if "Round" not in tags:
-            continue
-        white, black, result = tags.get("White", ""), tags.get("Black", ""), tags.get("Result", "*")
-        if player(white):
-            points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}.get(result)
-        elif player(black):
-            points = {"1-0": 0.0, "0-1": 1.0, "1/2-1/2": 0.5}.get(result)
-        else:
-            continue
-        if points is not None:
-            out[int(tags["Round"])] = points
+    for tags, _ in games([path]):
+        got = points(tags, player)
+        if got is not None and "Round" in tags:
+            out[int(tags["Round"])] = got
     return out
 
 
@@ -51,13 +39,13 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(name, games):
-    points = list(games.values())
-    w = sum(p == 1.0 for p in points)
-    d = sum(p == 0.5 for p in points)
-    l_ = sum(p == 0.0 for p in points)
-    share = sum(points) / len(points) if points else 0.0
-    print(f"{name}: {w}-{d}-{l_} in {len(points)} games, {100 * share:.1f}%, Elo {elo(share):+.0f}")
+def summary(name, by_round):
+    got = list(by_round.values())
+    w = sum(p == 1.0 for p in got)
+    d = sum(p == 0.5 for p in got)
+    l_ = sum(p == 0.0 for p in got)
+    share = sum(got) / len(got) if got else 0.0
+    print(f"{name}: {w}-{d}-{l_} in {len(got)} games, {100 * share:.1f}%, Elo {elo(share):+.0f}")
 
 
 def main():
@@ -69,7 +57,7 @@ def main():
     if args.player:
         player = lambda name: args.player in name  # noqa: E731
     else:
-        player = lambda name: "stockfish" not in name.lower()  # noqa: E731
+        player = is_ours
     base, var = rounds(args.baseline, player), rounds(args.variant, player)
     summary("baseline", base)
     summary("variant ", var)

@@ -18,62 +18,27 @@ rights.
 
 import argparse
 import re
-import subprocess
 
 import chess
 
-TAG = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
+from match_pgn import games, is_ours, points
+from uci_client import Uci
+
 MOVE_NUMBER = re.compile(r"^\d+\.+$")
 
 
-def games(path):
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    for chunk in text.split("\n\n[Event "):
-        tags = dict(TAG.findall(chunk))
-        if "Result" not in tags or "\n\n" not in chunk:
-            continue
-        body = re.sub(r"\{[^}]*\}", "", chunk.split("\n\n", 1)[1])
-        sans = [w for w in body.split() if not MOVE_NUMBER.match(w) and w not in ("1-0", "0-1", "1/2-1/2", "*")]
-        yield tags, sans
+def sans(movetext):
+    """The moves of a game's movetext, comments and numbers left out."""
+    words = re.sub(r"\{[^}]*\}", "", movetext).split()
+    return [w for w in words if not MOVE_NUMBER.match(w) and w not in ("1-0", "0-1", "1/2-1/2", "*")]
 
 
-class Engine:
-    """Our engine over UCI, one search at a time."""
-
-    def __init__(self, command, rules):
-        self.proc = subprocess.Popen([command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.read_until("uciok")
-        self.send(f"setoption name UCI_Variant value {rules}")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-
-    def read_until(self, word):
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise SystemExit("the engine stopped")
-            if line.startswith(word):
-                return line
-
-    def score(self, fen, nodes):
-        self.send("ucinewgame")
-        self.send(f"position fen {fen}")
-        self.send(f"go nodes {nodes}")
-        last = ""
-        while True:
-            line = self.read_until("")
-            if line.startswith("info depth"):
-                last = line
-            elif line.startswith("bestmove"):
-                break
-        found = re.search(r"score (cp|mate) (-?\d+)", last)
-        if not found:
-            return None
-        value = int(found.group(2))
-        return value if found.group(1) == "cp" else (100000 if value > 0 else -100000)
+def centipawns(score):
+    """A UCI score for us: centipawns, or ±100000 for a forced result."""
+    if score is None:
+        return None
+    kind, value = score
+    return value if kind == "cp" else (100000 if value > 0 else -100000)
 
 
 def main():
@@ -88,23 +53,21 @@ def main():
     args = parser.parse_args()
     low, high = (int(x) for x in args.plies.split("-"))
     marks = [int(x) for x in args.marks.split(",")]
-    engine = Engine(args.engine, args.rules)
-    for tags, sans in games(args.pgn):
-        plies = int(tags.get("PlyCount", len(sans)))
-        ours_white = "stockfish" not in tags.get("White", "").lower()
-        points = {"1-0": 1.0, "0-1": 0.0}.get(tags["Result"], 0.5)
-        if not ours_white:
-            points = 1.0 - points
-        if points != args.result or not low <= plies < high:
+    engine = Uci([args.engine], [("UCI_Variant", args.rules)])
+    for tags, movetext in games([args.pgn]):
+        moves = sans(movetext)
+        plies = int(tags.get("PlyCount", len(moves)))
+        if points(tags, is_ours) != args.result or not low <= plies < high:
             continue
         board = chess.Board(tags.get("FEN", chess.STARTING_FEN))
-        us = chess.WHITE if ours_white else chess.BLACK
+        us = chess.WHITE if is_ours(tags.get("White", "")) else chess.BLACK
         scores = []
-        for san in sans:
+        for san in moves:
             board.push(board.parse_san(san))
             if board.turn == us and board.fullmove_number in marks and len(scores) < len(marks):
-                scores.append(engine.score(board.fen(), args.nodes))
+                scores.append(centipawns(engine.score(board.fen(), f"nodes {args.nodes}")))
         print(tags.get("Round", "?"), plies, scores, flush=True)
+    engine.close()
 
 
 if __name__ == "__main__":
