@@ -189,8 +189,8 @@ impl<G: Game> Tree<'_, G> {
         }
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both).
-        let single = moves.len() == 1 && self.params.extend_single > 0;
-        let extend = (in_check || single) && ply < self.extension_ply_limit;
+        let few = moves.len() <= self.params.extend_single.max(0) as usize;
+        let extend = (in_check || few) && ply < self.extension_ply_limit;
         let mut depth = depth + i32::from(extend);
         let tt_move = hit.and_then(|hit| hit.mv);
         // A node the table knows nothing of is rarely worth its full depth
