@@ -188,7 +188,8 @@ impl<G: Game> Tree<'_, G> {
             return score;
         }
         // A check or a forced move costs the opponent nothing to make, so
-        // it must not use up depth (forced-capture games are full of both).
+        // it must not use up depth (forced-capture games are full of both;
+        // `extend_single` is how few moves count as forced).
         let few = moves.len() <= self.params.extend_single.max(0) as usize;
         let extend = (in_check || few) && ply < self.extension_ply_limit;
         let mut depth = depth + i32::from(extend);
