@@ -189,10 +189,9 @@ impl<G: Game> Tree<'_, G> {
         }
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both;
-        // `extend_single` is how few moves count as forced; an empty list
-        // is not one: a game may list no moves where its end is not yet
-        // decided, as the checkers transcripts show).
-        let few = (1..=self.params.extend_single.max(0) as usize).contains(&moves.len());
+        // `extend_single` is how few moves count as forced, and the list
+        // is not empty here: a side without moves has ended the game).
+        let few = moves.len() <= self.params.extend_single.max(0) as usize;
         let extend = (in_check || few) && ply < self.extension_ply_limit;
         let mut depth = depth + i32::from(extend);
         let tt_move = hit.and_then(|hit| hit.mv);
