@@ -105,6 +105,13 @@ impl Game for Position {
         mv.from().index() * 64 + mv.to().index()
     }
 
+    /// In chess, the fifty-move rule ends the game at 100 reversible
+    /// plies, which the key does not record.
+    #[inline]
+    fn end_is_positional(&self) -> bool {
+        self.halfmove_clock() < 100
+    }
+
     #[inline]
     fn reversible_plies(&self) -> u32 {
         self.halfmove_clock() as u32

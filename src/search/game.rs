@@ -59,6 +59,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (already generated, so the game need not generate them again).
     fn outcome(&self, moves: &[Self::Move]) -> Option<Outcome>;
 
+    /// Whether the game's end here is a matter of the position alone (the
+    /// men, the side to move), so that a score stored under its key may
+    /// be taken before the moves are generated. Not where a count outside
+    /// the key has just ended it (chess's fifty-move rule); always, by
+    /// default.
+    fn end_is_positional(&self) -> bool {
+        true
+    }
+
     /// Static evaluation for the side to move.
     fn evaluate(&self) -> Score;
 

@@ -174,18 +174,19 @@ impl<G: Game> Tree<'_, G> {
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
         }
-        // The moves first: the parent prefetched this node's entry, and
-        // generating them gives the memory time to answer.
+        // The table before the moves: a node it settles needs none. (A
+        // node whose game is over is never stored, so only a rule outside
+        // the key can make the two disagree.) A search without one move
+        // must not take the table's word for the node, nor leave its own
+        // there.
+        let excluded = self.excluded[ply];
+        let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
+        if let (Some(score), None, true) = (settled, excluded, pos.end_is_positional()) {
+            return score;
+        }
         let mut moves = MoveList::new();
         if let Some(end) = legal_moves(pos, ply, &mut moves) {
             return end;
-        }
-        // A search without one move must not take the table's word for
-        // the node, nor leave its own there.
-        let excluded = self.excluded[ply];
-        let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
-        if let (Some(score), None) = (settled, excluded) {
-            return score;
         }
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both;
@@ -398,14 +399,14 @@ impl<G: Game> Tree<'_, G> {
         if let Some(score) = table_score(pos, ply) {
             return score;
         }
+        let key = pos.key();
+        let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
+        if let (Some(score), true) = (settled, pos.end_is_positional()) {
+            return score;
+        }
         let mut moves = MoveList::new();
         if let Some(end) = legal_moves(pos, ply, &mut moves) {
             return end;
-        }
-        let key = pos.key();
-        let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
-        if let Some(score) = settled {
-            return score;
         }
         let tt_move = hit.and_then(|hit| hit.mv);
         let original_alpha = alpha;
