@@ -51,42 +51,28 @@ impl Position {
 
     /// Appends every legal move to `list`.
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
-        let promotions = self.rules().promotions();
         if self.bare_king_ends() {
             return;
         }
-        if self.rules().is_antichess() {
-            // One pass over the king-safe moves (cheaper than a pass for
-            // captures and another for quiet moves): quiet moves until the
-            // first capture, only captures after it; then the quiet moves
-            // before it go, if there was one. (No en passant here.)
-            let them = self.color_bb(self.side_to_move().flip());
-            let start = list.len();
-            let mut quiets_end = None;
-            self.for_each_king_safe(|mut pm| {
-                if (pm.to & them).any() {
-                    quiets_end.get_or_insert(list.len());
-                }
-                if quiets_end.is_some() {
-                    pm.to &= them;
-                }
-                pm.for_each(promotions, |m| {
-                    let _ = list.try_push(m);
-                });
-                false
-            });
-            if let Some(end) = quiets_end {
-                list.drain(start..end);
-            }
-            return;
+        let side = self.side_to_move();
+        let mut sink = ListSink {
+            start: list.len(),
+            list,
+            promotions: self.rules().promotions(),
+            side,
+            them: self.color_bb(side.flip()),
+            antichess: self.rules().is_antichess(),
+            quiets_end: None,
+        };
+        // In antichess one pass over the king-safe moves (cheaper than a
+        // pass for captures and another for quiet moves): quiet moves until
+        // the first capture, only captures after it; then the quiet moves
+        // before it go, if there was one. (No en passant there.)
+        self.generate(!self.color_bb(side), &mut sink);
+        if let Some(end) = sink.quiets_end {
+            let start = sink.start;
+            sink.list.drain(start..end);
         }
-        self.for_each_legal(|pm| {
-            pm.for_each(promotions, |m| {
-                // A position never has more than 218 legal moves.
-                let _ = list.try_push(m);
-            });
-            false
-        });
     }
 
     /// The number of legal moves, by popcount.
@@ -223,7 +209,11 @@ impl Position {
             };
             let ahead = loose.forward(side);
             let (west, east) = (ahead.west() & them, ahead.east() & them);
-            sink.pawn_sets((single | double) & mask, west & mask, east & mask);
+            let pushes = PawnPushes {
+                single: single & mask,
+                double: double & mask,
+            };
+            sink.pawn_sets(pushes, west & mask, east & mask);
             if let Some(ep) = ep_target {
                 for from in attacks::pawn(side.flip(), ep) & loose {
                     if self.ep_is_legal(from, ep) {
@@ -341,13 +331,108 @@ trait Sink {
 
     /// Destinations of unpinned pawns' pushes and of their captures
     /// towards the a-file and the h-file.
-    fn pawn_sets(&mut self, _pushes: Bitboard, _west: Bitboard, _east: Bitboard) {}
+    fn pawn_sets(&mut self, _pushes: PawnPushes, _west: Bitboard, _east: Bitboard) {}
+}
+
+/// Destinations of unpinned pawns' steps.
+#[derive(Clone, Copy)]
+struct PawnPushes {
+    single: Bitboard,
+    double: Bitboard,
 }
 
 impl<F: FnMut(PieceMoves) -> bool> Sink for F {
     #[inline]
     fn piece(&mut self, moves: PieceMoves) -> bool {
         self(moves)
+    }
+}
+
+/// Appends the moves to a list; in antichess only captures once there is
+/// one (the quiet moves before it are dropped by the caller).
+struct ListSink<'a> {
+    list: &'a mut MoveList<Move>,
+    /// Where this position's moves start in the list.
+    start: usize,
+    promotions: &'a [PieceKind],
+    side: Color,
+    them: Bitboard,
+    antichess: bool,
+    /// Antichess: where the first capture went, once there was one.
+    quiets_end: Option<usize>,
+}
+
+impl ListSink<'_> {
+    /// Keeps only the captures of `to` once a capture is due.
+    #[inline(always)]
+    fn filter(&mut self, to: Bitboard) -> Bitboard {
+        if !self.antichess {
+            return to;
+        }
+        if (to & self.them).any() && self.quiets_end.is_none() {
+            self.quiets_end = Some(self.list.len());
+        }
+        if self.quiets_end.is_some() {
+            to & self.them
+        } else {
+            to
+        }
+    }
+
+    /// One move per promotion piece onto the back ranks, one otherwise.
+    #[inline(always)]
+    fn push(&mut self, from: Square, to: Square, pawn: bool) {
+        // A position never has more than 218 legal moves.
+        if pawn && Bitboard::BACK_RANKS.has(to) {
+            for &p in self.promotions {
+                let _ = self.list.try_push(Move::new(from, to, Some(p)));
+            }
+        } else {
+            let _ = self.list.try_push(Move::new(from, to, None));
+        }
+    }
+
+    /// Unpinned pawns' moves onto `to`, each from `delta` squares back.
+    #[inline(always)]
+    fn pawn_set(&mut self, to: Bitboard, delta: i8) {
+        for sq in to {
+            let from = u8::try_from(sq.index() as i16 - i16::from(delta)).ok();
+            if let Some(from) = from.and_then(Square::new) {
+                self.push(from, sq, true);
+            }
+        }
+    }
+}
+
+impl Sink for ListSink<'_> {
+    const BULK_PAWNS: bool = true;
+
+    #[inline]
+    fn piece(&mut self, moves: PieceMoves) -> bool {
+        let to = self.filter(moves.to);
+        let pawn = moves.kind == PieceKind::Pawn;
+        for sq in to {
+            self.push(moves.from, sq, pawn);
+        }
+        false
+    }
+
+    #[inline]
+    fn pawn_sets(&mut self, pushes: PawnPushes, west: Bitboard, east: Bitboard) {
+        let captures = self.filter(west | east);
+        // A pawn steps 8 squares forward (16 on its double step) and
+        // captures 7 or 9 squares forward; White's forward is up the
+        // board, Black's down.
+        let (west_delta, step, east_delta) = match self.side {
+            Color::White => (7, 8, 9),
+            Color::Black => (-9, -8, -7),
+        };
+        self.pawn_set(west & captures, west_delta);
+        self.pawn_set(east & captures, east_delta);
+        if self.quiets_end.is_none() {
+            self.pawn_set(pushes.single, step);
+            self.pawn_set(pushes.double, 2 * step);
+        }
     }
 }
 
@@ -385,8 +470,8 @@ impl Sink for Counter {
     }
 
     #[inline]
-    fn pawn_sets(&mut self, pushes: Bitboard, west: Bitboard, east: Bitboard) {
-        self.quiets += self.count(pushes);
+    fn pawn_sets(&mut self, pushes: PawnPushes, west: Bitboard, east: Bitboard) {
+        self.quiets += self.count(pushes.single) + self.count(pushes.double);
         self.captures += self.count(west) + self.count(east);
     }
 }
