@@ -16,6 +16,7 @@ use super::moves::{Move, PieceMoves};
 use super::position::{Castling, Position};
 use super::types::{Bitboard, Color, PieceKind, Square};
 use crate::search::MoveList;
+use arrayvec::ArrayVec;
 
 impl Position {
     /// Calls `f` with every non-empty group of legal moves. Stops as soon
@@ -59,7 +60,6 @@ impl Position {
             start: list.len(),
             list,
             promotions: self.rules().promotions(),
-            side,
             them: self.color_bb(side.flip()),
             antichess: self.rules().is_antichess(),
             quiets_end: None,
@@ -182,7 +182,8 @@ impl Position {
     /// The pawns' part of [`Position::generate`]: their legal moves whose
     /// destination lies in `mask` (the targets, the check mask, not our
     /// own men), and en passant onto `ep_target`. Unpinned pawns go as
-    /// sets where the sink counts them so.
+    /// sets where the sink takes them so; pinned ones and en passant, rare,
+    /// pawn by pawn beside the sets.
     #[inline(always)]
     fn generate_pawns<S: Sink>(
         &self,
@@ -191,68 +192,86 @@ impl Position {
         sink: &mut S,
     ) -> bool {
         let side = self.side_to_move();
+        let pawns = self.pieces(side, PieceKind::Pawn);
+        if !S::BULK_PAWNS {
+            for from in pawns {
+                let to = self.pawn_targets(from, mask, ep_target);
+                if to.any()
+                    && sink.piece(PieceMoves {
+                        kind: PieceKind::Pawn,
+                        from,
+                        to,
+                    })
+                {
+                    return true;
+                }
+            }
+            return false;
+        }
         let them = self.color_bb(side.flip());
         let occ = self.occupied();
         let pinned = self.pinned();
-        let double_rank = double_step_rank(side);
-        let pawns = self.pieces(side, PieceKind::Pawn);
-        let mut one_by_one = pawns;
-        if S::BULK_PAWNS {
-            // Unpinned pawns as sets; pinned ones and en passant below.
-            let loose = pawns & !pinned;
-            one_by_one = pawns & pinned;
-            let single = loose.forward(side) & !occ;
-            let double = if self.rules().double_step() {
-                single.forward(side) & !occ & double_rank
-            } else {
-                Bitboard::EMPTY
-            };
-            let ahead = loose.forward(side);
-            let (west, east) = (ahead.west() & them, ahead.east() & them);
-            let pushes = PawnPushes {
-                single: single & mask,
-                double: double & mask,
-            };
-            sink.pawn_sets(pushes, west & mask, east & mask);
-            if let Some(ep) = ep_target {
-                for from in attacks::pawn(side.flip(), ep) & loose {
-                    if self.ep_is_legal(from, ep) {
-                        let to = ep.bb();
-                        sink.piece(PieceMoves {
-                            kind: PieceKind::Pawn,
-                            from,
-                            to,
-                        });
-                    }
+        let loose = pawns & !pinned;
+        let single = loose.forward(side) & !occ;
+        let double = if self.rules().double_step() {
+            single.forward(side) & !occ & double_step_rank(side)
+        } else {
+            Bitboard::EMPTY
+        };
+        let ahead = loose.forward(side);
+        // At most one group per pawn: en passant is for loose pawns only.
+        let mut apart = ArrayVec::<PieceMoves, 8>::new();
+        if let Some(ep) = ep_target {
+            for from in attacks::pawn(side.flip(), ep) & loose {
+                if self.ep_is_legal(from, ep) {
+                    let _ = apart.try_push(PieceMoves {
+                        kind: PieceKind::Pawn,
+                        from,
+                        to: ep.bb(),
+                    });
                 }
             }
         }
-        for from in one_by_one {
-            let mut to = attacks::pawn(side, from) & them;
-            let single = from.bb().forward(side) & !occ;
-            to |= single;
-            if self.rules().double_step() {
-                to |= single.forward(side) & !occ & double_rank;
-            }
-            to &= mask;
-            if let Some(ep) = ep_target
-                && attacks::pawn(side, from).has(ep)
-                && self.ep_is_legal(from, ep)
-            {
-                to |= ep.bb();
-            }
-            to &= self.pin_ray(from);
-            if to.any()
-                && sink.piece(PieceMoves {
+        for from in pawns & pinned {
+            let to = self.pawn_targets(from, mask, ep_target);
+            if to.any() {
+                let _ = apart.try_push(PieceMoves {
                     kind: PieceKind::Pawn,
                     from,
                     to,
-                })
-            {
-                return true;
+                });
             }
         }
+        let sets = PawnSets {
+            west: ahead.west() & them & mask,
+            single: single & mask,
+            east: ahead.east() & them & mask,
+            double: double & mask,
+        };
+        sink.pawn_sets(side, sets, &apart);
         false
+    }
+
+    /// The legal destinations of the pawn on `from` within `mask`, and en
+    /// passant onto `ep_target`.
+    #[inline(always)]
+    fn pawn_targets(&self, from: Square, mask: Bitboard, ep_target: Option<Square>) -> Bitboard {
+        let side = self.side_to_move();
+        let occ = self.occupied();
+        let mut to = attacks::pawn(side, from) & self.color_bb(side.flip());
+        let single = from.bb().forward(side) & !occ;
+        to |= single;
+        if self.rules().double_step() {
+            to |= single.forward(side) & !occ & double_step_rank(side);
+        }
+        to &= mask;
+        if let Some(ep) = ep_target
+            && attacks::pawn(side, from).has(ep)
+            && self.ep_is_legal(from, ep)
+        {
+            to |= ep.bb();
+        }
+        to & self.pin_ray(from)
     }
 
     /// Where the man on `from` may move without exposing its king: the
@@ -329,16 +348,44 @@ trait Sink {
     /// One piece's legal moves; `true` stops the generator.
     fn piece(&mut self, moves: PieceMoves) -> bool;
 
-    /// Destinations of unpinned pawns' pushes and of their captures
-    /// towards the a-file and the h-file.
-    fn pawn_sets(&mut self, _pushes: PawnPushes, _west: Bitboard, _east: Bitboard) {}
+    /// The unpinned pawns' moves as destination sets, and the rest of the
+    /// pawns' moves (pinned pawns, en passant) as groups.
+    fn pawn_sets(&mut self, _side: Color, _sets: PawnSets, _apart: &[PieceMoves]) {}
 }
 
-/// Destinations of unpinned pawns' steps.
+/// Destinations of unpinned pawns' moves, by the step that reaches them
+/// (White's view: 7, 8, 9 and 16 squares forward; Black's are mirrored).
 #[derive(Clone, Copy)]
-struct PawnPushes {
+struct PawnSets {
+    /// Captures towards the a-file.
+    west: Bitboard,
     single: Bitboard,
+    /// Captures towards the h-file.
+    east: Bitboard,
     double: Bitboard,
+}
+
+impl PawnSets {
+    /// The pawns with a move in a set.
+    #[inline(always)]
+    fn origins(&self, side: Color) -> Bitboard {
+        let [w, s, e, d] = [self.west.0, self.single.0, self.east.0, self.double.0];
+        Bitboard(match side {
+            Color::White => w >> 7 | s >> 8 | e >> 9 | d >> 16,
+            Color::Black => w << 9 | s << 8 | e << 7 | d << 16,
+        })
+    }
+
+    /// The destinations of the pawn on `from`.
+    #[inline(always)]
+    fn from(&self, side: Color, from: Square) -> Bitboard {
+        let b = from.bb().0;
+        let [w, s, e, d] = [self.west.0, self.single.0, self.east.0, self.double.0];
+        Bitboard(match side {
+            Color::White => (b << 7 & w) | (b << 8 & s) | (b << 9 & e) | (b << 16 & d),
+            Color::Black => (b >> 9 & w) | (b >> 8 & s) | (b >> 7 & e) | (b >> 16 & d),
+        })
+    }
 }
 
 impl<F: FnMut(PieceMoves) -> bool> Sink for F {
@@ -355,7 +402,6 @@ struct ListSink<'a> {
     /// Where this position's moves start in the list.
     start: usize,
     promotions: &'a [PieceKind],
-    side: Color,
     them: Bitboard,
     antichess: bool,
     /// Antichess: where the first capture went, once there was one.
@@ -391,17 +437,6 @@ impl ListSink<'_> {
             let _ = self.list.try_push(Move::new(from, to, None));
         }
     }
-
-    /// Unpinned pawns' moves onto `to`, each from `delta` squares back.
-    #[inline(always)]
-    fn pawn_set(&mut self, to: Bitboard, delta: i8) {
-        for sq in to {
-            let from = u8::try_from(sq.index() as i16 - i16::from(delta)).ok();
-            if let Some(from) = from.and_then(Square::new) {
-                self.push(from, sq, true);
-            }
-        }
-    }
 }
 
 impl Sink for ListSink<'_> {
@@ -417,21 +452,34 @@ impl Sink for ListSink<'_> {
         false
     }
 
+    /// Pawn by pawn from a1 on, each pawn's destinations in square order:
+    /// the order of the pawns' groups one by one, which move ordering's
+    /// ties keep (late-move pruning at shallow depths follows it).
     #[inline]
-    fn pawn_sets(&mut self, pushes: PawnPushes, west: Bitboard, east: Bitboard) {
-        let captures = self.filter(west | east);
-        // A pawn steps 8 squares forward (16 on its double step) and
-        // captures 7 or 9 squares forward; White's forward is up the
-        // board, Black's down.
-        let (west_delta, step, east_delta) = match self.side {
-            Color::White => (7, 8, 9),
-            Color::Black => (-9, -8, -7),
-        };
-        self.pawn_set(west & captures, west_delta);
-        self.pawn_set(east & captures, east_delta);
-        if self.quiets_end.is_none() {
-            self.pawn_set(pushes.single, step);
-            self.pawn_set(pushes.double, 2 * step);
+    fn pawn_sets(&mut self, side: Color, mut sets: PawnSets, apart: &[PieceMoves]) {
+        let extra = apart.iter().fold(Bitboard::EMPTY, |b, pm| b | pm.to);
+        // A capture due: no pawn steps at all (the list keeps only the
+        // captures from the first one on).
+        self.filter(sets.west | sets.east | extra);
+        if self.quiets_end.is_some() {
+            sets.single = Bitboard::EMPTY;
+            sets.double = Bitboard::EMPTY;
+        }
+        let odd = apart.iter().fold(Bitboard::EMPTY, |b, pm| b | pm.from.bb());
+        for from in sets.origins(side) | odd {
+            let mut to = sets.from(side, from);
+            if odd.has(from) {
+                to = apart
+                    .iter()
+                    .filter(|pm| pm.from == from)
+                    .fold(to, |to, pm| to | pm.to);
+            }
+            if self.quiets_end.is_some() {
+                to &= self.them;
+            }
+            for sq in to {
+                self.push(from, sq, true);
+            }
         }
     }
 }
@@ -470,8 +518,67 @@ impl Sink for Counter {
     }
 
     #[inline]
-    fn pawn_sets(&mut self, pushes: PawnPushes, west: Bitboard, east: Bitboard) {
-        self.quiets += self.count(pushes.single) + self.count(pushes.double);
-        self.captures += self.count(west) + self.count(east);
+    fn pawn_sets(&mut self, _side: Color, sets: PawnSets, apart: &[PieceMoves]) {
+        self.quiets += self.count(sets.single) + self.count(sets.double);
+        self.captures += self.count(sets.west) + self.count(sets.east);
+        for &moves in apart {
+            self.piece(moves);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Rules;
+
+    /// The list, filled with pawns taken as sets, keeps the order of the
+    /// generator's groups taken one by one (pieces, then pawns from a1 on,
+    /// each group's squares in order; in antichess only captures when one
+    /// is due): the search's move ordering keeps that order among ties,
+    /// and late-move pruning follows it. Random games of all three rule
+    /// sets, with pinned pawns and en passant among them.
+    #[test]
+    fn list_keeps_the_one_group_per_pawn_order() {
+        let mut rng = crate::rng::Xoshiro::new(11);
+        let (mut compared, mut pinned_pawns, mut en_passant) = (0, 0, 0);
+        for rules in [Rules::Antichess, Rules::Antichess1994, Rules::Chess] {
+            for _ in 0..300 {
+                let mut pos = Position::startpos(rules);
+                for _ in 0..rng.below(90) {
+                    let mut list = MoveList::new();
+                    pos.legal_moves(&mut list);
+                    let mut by_groups = MoveList::new();
+                    let promotions = pos.rules().promotions();
+                    let mut captures = false;
+                    let them = pos.color_bb(pos.side_to_move().flip());
+                    pos.for_each_king_safe(|pm| {
+                        pm.for_each(promotions, |m| {
+                            let _ = by_groups.try_push(m);
+                        });
+                        captures |= (pm.to & them).any();
+                        false
+                    });
+                    if rules.is_antichess() && captures {
+                        by_groups.retain(|m| them.has(m.to()));
+                    }
+                    if pos.bare_king_ends() {
+                        by_groups.clear();
+                    }
+                    assert_eq!(list, by_groups, "{}", pos.fen());
+                    compared += 1;
+                    let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
+                    pinned_pawns += usize::from((pos.pinned() & pawns).any());
+                    en_passant += usize::from(pos.ep_square().is_some());
+                    let Some(mv) = rng.pick(&list) else { break };
+                    pos = pos.play(mv);
+                }
+            }
+        }
+        assert!(compared > 20_000, "{compared} positions");
+        assert!(
+            pinned_pawns > 50 && en_passant > 50,
+            "{pinned_pawns} {en_passant}"
+        );
     }
 }
