@@ -203,14 +203,43 @@ impl std::fmt::Display for Tally {
     }
 }
 
+/// Fits on every sample (none held out) with `ridge` and prints the
+/// placement table in centipawns of our evaluation: each logistic weight
+/// divided by the fitted slope, times the 400 centipawns a unit of the
+/// evaluation stands for. Rows: table (full board, bare board), kind,
+/// then the 64 squares from a1, White's view.
+fn write(samples: &[Sample], ridge: f64) {
+    let model = fit(samples, FOLDS, Some(ridge));
+    println!("# slope {:.4} offset {:.4}", model.slope, model.offset);
+    for (i, row) in model.weights.chunks(64).enumerate() {
+        let cp: Vec<String> = row
+            .iter()
+            .map(|w| format!("{}", (w / model.slope * 400.0).round() as i32))
+            .collect();
+        println!("{} {} {}", i / 6, i % 6, cp.join(" "));
+    }
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let fold = args.iter().any(|a| a == "--fold");
-    let paths: Vec<String> = args.into_iter().filter(|a| a != "--fold").collect();
+    let ridge: Option<f64> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--write="))
+        .map(|r| r.parse().map_err(|_| format!("'{r}' is not a ridge")))
+        .transpose()?;
+    let paths: Vec<String> = args
+        .into_iter()
+        .filter(|a| a != "--fold" && !a.starts_with("--write="))
+        .collect();
     if paths.is_empty() {
-        return Err("usage: placement_study [--fold] POS.tsv...".into());
+        return Err("usage: placement_study [--fold] [--write=RIDGE] POS.tsv...".into());
     }
     let samples = read(&paths, fold)?;
+    if let Some(ridge) = ridge {
+        write(&samples, ridge);
+        return Ok(());
+    }
     println!(
         "{} positions, each fifth of the openings held out in turn",
         samples.len()
