@@ -169,37 +169,27 @@ impl Game for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::rules::Rules;
-    use crate::rng::Xoshiro;
 
     /// The early key is the key `play` gives, for every move of positions
     /// from random games, except where en passant or castling rights
     /// change (chess only; the early key leaves them out).
     #[test]
     fn the_key_after_a_move_is_the_played_positions() {
-        let mut rng = Xoshiro::new(11);
         let mut checked = 0;
-        for rules in [Rules::Antichess, Rules::Antichess1994, Rules::Chess] {
-            for _ in 0..100 {
-                let mut pos = Position::startpos(rules);
-                for _ in 0..rng.below(60) {
-                    let mut moves = MoveList::new();
-                    pos.legal_moves(&mut moves);
-                    for &mv in &moves {
-                        let child = pos.play(mv);
-                        let special = child.castling() != pos.castling()
-                            || child.ep_square().is_some()
-                            || (pos.ep_square() == Some(mv.to()));
-                        if !special {
-                            assert_eq!(Game::key_after(&pos, mv), Some(child.key()), "{mv}");
-                            checked += 1;
-                        }
-                    }
-                    let Some(mv) = rng.pick(&moves) else { break };
-                    pos = pos.play(mv);
+        crate::chess::random_walks(11, 100, 60, |pos| {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            for &mv in &moves {
+                let child = pos.play(mv);
+                let special = child.castling() != pos.castling()
+                    || child.ep_square().is_some()
+                    || (pos.ep_square() == Some(mv.to()));
+                if !special {
+                    assert_eq!(Game::key_after(pos, mv), Some(child.key()), "{mv}");
+                    checked += 1;
                 }
             }
-        }
+        });
         assert!(checked > 10_000, "{checked}");
     }
 }

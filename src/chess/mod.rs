@@ -32,3 +32,28 @@ pub use position::{Castling, Position, Setup, SetupError};
 pub use record::GameRecord;
 pub use rules::{Reason, Rules, Status, UnknownRules};
 pub use types::{Bitboard, Color, Piece, PieceKind, Square};
+
+/// Calls `visit` with every position along seeded random games, `games`
+/// of each rule set, each of up to `max_plies` plies (fewer where it
+/// ends): the positions the generator's and the keys' tests compare on.
+#[cfg(test)]
+pub(crate) fn random_walks(
+    seed: u64,
+    games: usize,
+    max_plies: usize,
+    mut visit: impl FnMut(&Position),
+) {
+    let mut rng = crate::rng::Xoshiro::new(seed);
+    for rules in [Rules::Antichess, Rules::Antichess1994, Rules::Chess] {
+        for _ in 0..games {
+            let mut pos = Position::startpos(rules);
+            for _ in 0..rng.below(max_plies) {
+                visit(&pos);
+                let mut moves = crate::search::MoveList::new();
+                pos.legal_moves(&mut moves);
+                let Some(mv) = rng.pick(&moves) else { break };
+                pos = pos.play(mv);
+            }
+        }
+    }
+}

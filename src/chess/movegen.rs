@@ -530,7 +530,6 @@ impl Sink for Counter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::Rules;
 
     /// The list, filled with pawns taken as sets, keeps the order of the
     /// generator's groups taken one by one (pieces, then pawns from a1 on,
@@ -540,41 +539,33 @@ mod tests {
     /// sets, with pinned pawns and en passant among them.
     #[test]
     fn list_keeps_the_one_group_per_pawn_order() {
-        let mut rng = crate::rng::Xoshiro::new(11);
         let (mut compared, mut pinned_pawns, mut en_passant) = (0, 0, 0);
-        for rules in [Rules::Antichess, Rules::Antichess1994, Rules::Chess] {
-            for _ in 0..300 {
-                let mut pos = Position::startpos(rules);
-                for _ in 0..rng.below(90) {
-                    let mut list = MoveList::new();
-                    pos.legal_moves(&mut list);
-                    let mut by_groups = MoveList::new();
-                    let promotions = pos.rules().promotions();
-                    let mut captures = false;
-                    let them = pos.color_bb(pos.side_to_move().flip());
-                    pos.for_each_king_safe(|pm| {
-                        pm.for_each(promotions, |m| {
-                            let _ = by_groups.try_push(m);
-                        });
-                        captures |= (pm.to & them).any();
-                        false
-                    });
-                    if rules.is_antichess() && captures {
-                        by_groups.retain(|m| them.has(m.to()));
-                    }
-                    if pos.bare_king_ends() {
-                        by_groups.clear();
-                    }
-                    assert_eq!(list, by_groups, "{}", pos.fen());
-                    compared += 1;
-                    let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
-                    pinned_pawns += usize::from((pos.pinned() & pawns).any());
-                    en_passant += usize::from(pos.ep_square().is_some());
-                    let Some(mv) = rng.pick(&list) else { break };
-                    pos = pos.play(mv);
-                }
+        crate::chess::random_walks(11, 300, 90, |pos| {
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            let mut by_groups = MoveList::new();
+            let promotions = pos.rules().promotions();
+            let mut captures = false;
+            let them = pos.color_bb(pos.side_to_move().flip());
+            pos.for_each_king_safe(|pm| {
+                pm.for_each(promotions, |m| {
+                    let _ = by_groups.try_push(m);
+                });
+                captures |= (pm.to & them).any();
+                false
+            });
+            if pos.rules().is_antichess() && captures {
+                by_groups.retain(|m| them.has(m.to()));
             }
-        }
+            if pos.bare_king_ends() {
+                by_groups.clear();
+            }
+            assert_eq!(list, by_groups, "{}", pos.fen());
+            compared += 1;
+            let pawns = pos.pieces(pos.side_to_move(), PieceKind::Pawn);
+            pinned_pawns += usize::from((pos.pinned() & pawns).any());
+            en_passant += usize::from(pos.ep_square().is_some());
+        });
         assert!(compared > 20_000, "{compared} positions");
         assert!(
             pinned_pawns > 50 && en_passant > 50,
