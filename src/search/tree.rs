@@ -451,8 +451,8 @@ impl<G: Game> Tree<'_, G> {
     }
 
     /// `pos` after `mv`, the child's table entry on its way to the cache
-    /// as early as the game can name it: the child generates its moves
-    /// before it probes, and by then the memory has answered.
+    /// as early as the game can name it, so that the memory answers
+    /// while the move is made.
     #[inline]
     fn make(&self, pos: &G, mv: G::Move) -> G {
         let early = pos.key_after(mv);
