@@ -4,6 +4,7 @@ use super::endgame;
 use super::eval;
 use super::moves::Move;
 use super::position::Position;
+use super::quiet_order;
 use super::types::PieceKind;
 use crate::search::{Game, MoveList, Outcome, Score, SearchParams};
 
@@ -80,6 +81,23 @@ impl Game for Position {
         }
         let occupied = (self.occupied() & !mv.from().bb()) | mv.to().bb();
         self.is_attacked(mv.to(), self.side_to_move().flip(), occupied)
+    }
+
+    #[inline]
+    fn quiet_order(&self, mv: Move) -> i32 {
+        if !self.rules().is_antichess() {
+            return 0;
+        }
+        let order = quiet_order::antichess();
+        if !order.is_active() {
+            return 0;
+        }
+        let Some(kind) = self.kind_at(mv.from()) else {
+            return 0;
+        };
+        let double = kind == PieceKind::Pawn && mv.from().index().abs_diff(mv.to().index()) == 16;
+        let safe = order.safe != 0 && !self.compels_reply(mv);
+        order.kind[kind.index()] + order.double * i32::from(double) + order.safe * i32::from(safe)
     }
 
     #[inline]

@@ -17,6 +17,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+pub mod quiet_order;
 mod record;
 mod rules;
 mod see;

@@ -92,6 +92,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// A quiet move's prior, added to its history score: where history
+    /// does not tell quiet moves apart, the higher is tried first. None
+    /// (0), by default.
+    fn quiet_order(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
     /// Ordering key among tactical moves (most valuable victim, least
     /// valuable attacker); higher is tried first.
     fn tactical_order(&self, mv: Self::Move) -> i32;

@@ -124,7 +124,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
                 // The more recent killer first.
                 KILLER + i32::from(heuristics.killers[ply][0] == Some(mv))
             } else {
-                heuristics.history(ply, pos.history_index(mv))
+                heuristics.history(ply, pos.history_index(mv)) + pos.quiet_order(mv)
             };
             scores.push(score);
         }
