@@ -2,10 +2,13 @@
 """Compares two matches played on the same openings, game by game.
 
     python3 scripts/paired.py BASELINE.pgn VARIANT.pgn [--player NAME]
+    python3 scripts/paired.py BASE36.pgn,BASE37.pgn VAR36.pgn,VAR37.pgn
 
 Both files come from `antichess match --pgn` with the same `--seed`,
 `--random-plies` and engines' seats, so that round N is the same opening
-with the same colours in both. The openings decide much of each result;
+with the same colours in both. Several pairs of matches (on several sets
+of openings) are given as comma-separated lists, in the same order, and
+pooled. The openings decide much of each result;
 pairing takes that part out, so the difference between two engines shows
 with a narrower interval than two separate scores would give.
 
@@ -24,13 +27,17 @@ import sys
 from match_pgn import games, is_ours, points
 
 
-def rounds(path, player):
-    """Round number -> points of `player`, for every game in `path`."""
+def rounds(paths, player):
+    """(match, opening) -> {round: points of `player`}, for every game in
+    the comma-separated `paths` (match being the file's place in them)."""
     out = {}
-    for tags, _ in games([path]):
-        got = points(tags, player)
-        if got is not None and "Round" in tags:
-            out[int(tags["Round"])] = got
+    for match, path in enumerate(paths.split(",")):
+        for tags, _ in games([path]):
+            got = points(tags, player)
+            if got is not None and "Round" in tags:
+                r = int(tags["Round"])
+                # Rounds 2k-1 and 2k are one opening with both colours.
+                out.setdefault((match, (r + 1) // 2), {})[r] = got
     return out
 
 
@@ -39,8 +46,8 @@ def elo(score):
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(name, by_round):
-    got = list(by_round.values())
+def summary(name, by_opening):
+    got = [p for games_ in by_opening.values() for p in games_.values()]
     w = sum(p == 1.0 for p in got)
     d = sum(p == 0.5 for p in got)
     l_ = sum(p == 0.0 for p in got)
@@ -61,19 +68,15 @@ def main():
     base, var = rounds(args.baseline, player), rounds(args.variant, player)
     summary("baseline", base)
     summary("variant ", var)
-    # Rounds 2k-1 and 2k are one opening with both colours.
-    pairs = sorted({(r + 1) // 2 for r in base} & {(r + 1) // 2 for r in var})
-    diffs = []
-    for p in pairs:
-        a, b = 2 * p - 1, 2 * p
-        if all(r in base and r in var for r in (a, b)):
-            diffs.append(var[a] + var[b] - base[a] - base[b])
+    # Openings whose two games both matches have finished.
+    both = [k for k in sorted(base.keys() & var.keys()) if len(base[k]) == len(var[k]) == 2]
+    diffs = [sum(var[k].values()) - sum(base[k].values()) for k in both]
     if len(diffs) < 2:
         sys.exit("fewer than two openings played in both")
     n = len(diffs)
     gained = sum(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
-    mean_base = sum(base[r] for p in pairs for r in (2 * p - 1, 2 * p) if r in base) / (2 * n)
+    mean_base = sum(sum(base[k].values()) for k in both) / (2 * n)
     per_game = gained / (2 * n)
     e = elo(mean_base + per_game) - elo(mean_base)
     lo = elo(mean_base + per_game - half / 2) - elo(mean_base)
