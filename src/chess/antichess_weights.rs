@@ -10,6 +10,7 @@
 //! target/release/antichess`). Unset, the tables below are used as they are.
 
 use super::rules::Rules;
+use super::types::PieceKind;
 use crate::search::{Score, overrides};
 use once_cell::sync::Lazy;
 
@@ -232,7 +233,6 @@ impl AntichessWeights {
     /// The weight called `name` (as `ANTICHESS_EVAL` and `antichess tune`
     /// name them: `tempo`, `burden.knight`, ...), if there is one.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
-        const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
         let slot = match name {
             "threatened" => &mut self.threatened,
             "loose" => &mut self.loose,
@@ -246,8 +246,8 @@ impl AntichessWeights {
             other => {
                 let kind = other
                     .strip_prefix("burden.")
-                    .and_then(|k| KINDS.iter().position(|&n| n == k))?;
-                &mut self.burden[kind]
+                    .and_then(PieceKind::from_word)?;
+                &mut self.burden[kind.index()]
             }
         };
         Some(slot)

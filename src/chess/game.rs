@@ -88,10 +88,9 @@ impl Game for Position {
         if !self.rules().is_antichess() {
             return 0;
         }
-        let order = quiet_order::antichess();
-        if !order.is_active() {
+        let Some(order) = quiet_order::antichess() else {
             return 0;
-        }
+        };
         let Some(kind) = self.kind_at(mv.from()) else {
             return 0;
         };

@@ -54,8 +54,7 @@ impl fmt::Display for MoveError {
             MoveError::KingInCheck => write!(f, "that would leave your king in check"),
             MoveError::BadPromotion(why) => f.write_str(why),
             MoveError::CannotReach { kind, from, to } => {
-                let name = ["pawn", "knight", "bishop", "rook", "queen", "king"][kind.index()];
-                write!(f, "the {name} on {from} cannot move to {to}")
+                write!(f, "the {} on {from} cannot move to {to}", kind.word())
             }
         }
     }

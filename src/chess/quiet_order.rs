@@ -4,9 +4,11 @@
 //! pruning keeps only the first few quiet moves at shallow depths, so this
 //! order decides which ones are searched at all.
 //!
-//! For tuning runs, `ANTICHESS_ORDER` overrides it by name
+//! There is none unless a tuning run sets one by name in `ANTICHESS_ORDER`
 //! (`pawn=2,double=1,safe=1`), read once at start-up.
 
+use super::types::PieceKind;
+use crate::search::overrides;
 use once_cell::sync::Lazy;
 
 /// The prior of a quiet move, by what it is.
@@ -27,54 +29,37 @@ pub const NONE: QuietOrder = QuietOrder {
     safe: 0,
 };
 
-impl QuietOrder {
-    /// Whether any move gets a prior at all.
-    pub fn is_active(&self) -> bool {
-        *self != NONE
-    }
-}
-
-/// The prior in force for antichess.
+/// The prior in force for antichess, if any (none unless
+/// `ANTICHESS_ORDER` names one): decided once, so that a node without a
+/// prior pays one test a move.
 #[inline]
-pub fn antichess() -> &'static QuietOrder {
-    static TUNED: Lazy<QuietOrder> = Lazy::new(|| {
-        let Ok(spec) = std::env::var("ANTICHESS_ORDER") else {
-            return NONE;
-        };
+pub fn antichess() -> Option<&'static QuietOrder> {
+    static TUNED: Lazy<Option<QuietOrder>> = Lazy::new(|| {
+        let spec = std::env::var("ANTICHESS_ORDER").ok()?;
         match parse(&spec) {
             Ok(order) => {
                 log::info!("antichess quiet order overridden: {order:?}");
-                order
+                (order != NONE).then_some(order)
             }
             Err(why) => {
                 log::error!("ANTICHESS_ORDER ignored: {why}");
-                NONE
+                None
             }
         }
     });
-    &TUNED
+    TUNED.as_ref()
 }
 
 fn parse(spec: &str) -> Result<QuietOrder, String> {
-    const KINDS: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
     let mut order = NONE;
-    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        let (name, value) = item
-            .split_once('=')
-            .ok_or_else(|| format!("`{item}` is not name=value"))?;
-        let value: i32 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{value}` is not a whole number"))?;
-        let slot = match name.trim() {
+    for (name, value) in overrides(spec)? {
+        let slot = match name {
             "double" => &mut order.double,
             "safe" => &mut order.safe,
-            kind => {
-                let index = KINDS
-                    .iter()
-                    .position(|&k| k == kind)
-                    .ok_or_else(|| format!("no quiet-order term `{kind}`"))?;
-                &mut order.kind[index]
+            word => {
+                let kind = PieceKind::from_word(word)
+                    .ok_or_else(|| format!("no quiet-order term '{word}'"))?;
+                &mut order.kind[kind.index()]
             }
         };
         *slot = value;
@@ -92,6 +77,6 @@ mod tests {
         assert_eq!((order.kind[0], order.double, order.safe), (2, 1, -1));
         assert!(parse("pawns=2").is_err());
         assert!(parse("pawn").is_err());
-        assert!(!parse("").unwrap().is_active());
+        assert_eq!(parse(""), Ok(NONE));
     }
 }

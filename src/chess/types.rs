@@ -333,6 +333,17 @@ impl PieceKind {
         ['p', 'n', 'b', 'r', 'q', 'k'][self as usize]
     }
 
+    /// The English word: `pawn`, `knight`, ... (messages and tuning
+    /// names).
+    pub const fn word(self) -> &'static str {
+        ["pawn", "knight", "bishop", "rook", "queen", "king"][self as usize]
+    }
+
+    /// The kind named by [`PieceKind::word`].
+    pub fn from_word(word: &str) -> Option<PieceKind> {
+        PieceKind::ALL.into_iter().find(|k| k.word() == word)
+    }
+
     /// The kind of a letter in either case.
     pub fn from_letter(c: char) -> Option<PieceKind> {
         PieceKind::ALL
