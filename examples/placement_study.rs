@@ -4,6 +4,7 @@
 //!
 //! ```sh
 //! antichess tune GAMES.pgn --positions POS.tsv     # once per match
+//! antichess tune GAMES.pgn --positions POS.tsv --search-nodes 15000
 //! cargo run --release --example placement_study -- [--fold] POS.tsv...
 //! ```
 //!
@@ -16,7 +17,9 @@
 //! its own), at several ridge penalties. A fifth of the openings (both
 //! games of each, chosen by a hash of the file and the start position) is
 //! held out in turn (five-fold cross-validation), and the fits are scored
-//! on the held-out positions by men on the board. `--fold`
+//! on the held-out positions by men on the board. Positions written with
+//! `--search-nodes` are labelled by that search's score instead of the
+//! game's result (through the evaluation's curve). `--fold`
 //! folds files e-h onto d-a (384 weights instead of 768).
 
 use antichess::chess::eval::evaluate;
@@ -79,13 +82,23 @@ fn read(paths: &[String], fold: bool) -> Result<Vec<Sample>, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
         for (n, line) in text.lines().enumerate() {
             let bad = |why: &str| format!("{path}:{}: {why}", n + 1);
-            let [fen, result, start] = line.split('\t').collect::<Vec<_>>()[..] else {
-                return Err(bad("not three tab-separated columns"));
+            let fields: Vec<&str> = line.split('\t').collect();
+            let (fen, result, start, score) = match fields[..] {
+                [fen, result, start] => (fen, result, start, None),
+                [fen, result, start, score] => (fen, result, start, Some(score)),
+                _ => return Err(bad("not three or four tab-separated columns")),
             };
             let pos = Position::from_fen(fen, Rules::Antichess).map_err(|e| bad(&e.to_string()))?;
-            let result = result
-                .parse()
-                .map_err(|_| bad("the result is not a number"))?;
+            let result = match score {
+                None => result
+                    .parse()
+                    .map_err(|_| bad("the result is not a number"))?,
+                Some(score) => search_label(
+                    score
+                        .parse()
+                        .map_err(|_| bad("the search score is not a number"))?,
+                ),
+            };
             let key = format!("{file}\t{start}");
             samples.push(Sample {
                 men: pos.occupied().count(),
@@ -97,6 +110,16 @@ fn read(paths: &[String], fold: bool) -> Result<Vec<Sample>, String> {
         }
     }
     Ok(samples)
+}
+
+/// A search score as a label: through the same curve as the evaluation
+/// (400 centipawns a unit), a found win or loss 1 or 0.
+fn search_label(score: i32) -> f64 {
+    if antichess::search::is_decisive(score) {
+        f64::from(u8::from(score > 0))
+    } else {
+        1.0 / (1.0 + (-f64::from(score) / 400.0).exp())
+    }
 }
 
 /// A fitted model: slope and offset on the evaluation, placement weights.
@@ -206,17 +229,24 @@ impl std::fmt::Display for Tally {
 /// Fits on every sample (none held out) with `ridge` and prints the
 /// placement table in centipawns of our evaluation: each logistic weight
 /// divided by the fitted slope, times the 400 centipawns a unit of the
-/// evaluation stands for. Rows: table (full board, bare board), kind,
-/// then the 64 squares from a1, White's view.
-fn write(samples: &[Sample], ridge: f64) {
+/// evaluation stands for; by table (full board, bare board) and kind, a
+/// board each, from White's side, rank 1 first.
+fn write(samples: &[Sample], ridge: f64, fold: bool) {
     let model = fit(samples, FOLDS, Some(ridge));
-    println!("# slope {:.4} offset {:.4}", model.slope, model.offset);
-    for (i, row) in model.weights.chunks(64).enumerate() {
-        let cp: Vec<String> = row
-            .iter()
-            .map(|w| format!("{}", (w / model.slope * 400.0).round() as i32))
-            .collect();
-        println!("{} {} {}", i / 6, i % 6, cp.join(" "));
+    println!("# slope {:.4}, offset {:.4}", model.slope, model.offset);
+    for (t, table) in model.weights.chunks(TABLE).enumerate() {
+        for (kind, row) in PieceKind::ALL.into_iter().zip(table.chunks(64)) {
+            println!("# {}, {}", ["full board", "bare board"][t], kind.word());
+            for rank in 0..8 {
+                let cp: Vec<String> = (0..8)
+                    .map(|file| {
+                        let i = rank * 8 + if fold && file > 3 { file ^ 7 } else { file };
+                        format!("{:>6}", (row[i] / model.slope * 400.0).round() as i32)
+                    })
+                    .collect();
+                println!("{}", cp.join(" "));
+            }
+        }
     }
 }
 
@@ -228,16 +258,29 @@ fn main() -> Result<(), String> {
         .find_map(|a| a.strip_prefix("--write="))
         .map(|r| r.parse().map_err(|_| format!("'{r}' is not a ridge")))
         .transpose()?;
+    let ridges: Vec<Option<f64>> = match args.iter().find_map(|a| a.strip_prefix("--ridges=")) {
+        None => vec![None, Some(0.1), Some(1.0)],
+        Some(list) => list
+            .split(',')
+            .map(|r| {
+                r.parse()
+                    .map(Some)
+                    .map_err(|_| format!("'{r}' is not a ridge"))
+            })
+            .collect::<Result<_, _>>()?,
+    };
     let paths: Vec<String> = args
         .into_iter()
-        .filter(|a| a != "--fold" && !a.starts_with("--write="))
+        .filter(|a| a != "--fold" && !a.starts_with("--write=") && !a.starts_with("--ridges="))
         .collect();
     if paths.is_empty() {
-        return Err("usage: placement_study [--fold] [--write=RIDGE] POS.tsv...".into());
+        return Err(
+            "usage: placement_study [--fold] [--write=RIDGE | --ridges=R,...] POS.tsv...".into(),
+        );
     }
     let samples = read(&paths, fold)?;
     if let Some(ridge) = ridge {
-        write(&samples, ridge);
+        write(&samples, ridge, fold);
         return Ok(());
     }
     println!(
@@ -245,7 +288,7 @@ fn main() -> Result<(), String> {
         samples.len()
     );
     let bands = [("all", 0..33), ("18+ men", 18..33), ("<18 men", 0..18)];
-    for ridge in [None, Some(0.1), Some(1.0)] {
+    for ridge in ridges {
         let mut tallies = [Tally::default(); 3];
         for held_out in 0..FOLDS {
             let model = fit(&samples, held_out, ridge);

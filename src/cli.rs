@@ -76,8 +76,9 @@ pub enum Command {
         search_weight: f64,
         /// Fit nothing: write the quiet positions of the games to this
         /// file, one a line (FEN, the game's result for the side to move,
-        /// the game's start position; tab-separated), for labelling by
-        /// another engine (scripts/judgement.py).
+        /// the game's start position, and with --search-nodes that
+        /// search's score for the side to move; tab-separated), for
+        /// labelling by another engine (scripts/judgement.py) or a study.
         #[arg(long)]
         positions: Option<std::path::PathBuf>,
         /// Hold the weights near the table in force: each pawn's worth

@@ -6,7 +6,8 @@
 //! evaluation whose job is to foresee what the search would find.
 
 use super::texel::{Sample, sigmoid};
-use crate::search::{Limits, Searcher, is_decisive};
+use crate::chess::Position;
+use crate::search::{Limits, Score, Searcher, is_decisive};
 use std::sync::atomic::AtomicBool;
 
 /// The table each labelling thread's searches share, in MiB. It is never
@@ -24,44 +25,62 @@ pub fn by_search(samples: &mut [Sample], nodes: u64, weight: f64, k: f64) -> Res
             "the search label's share must be from 0 to 1, not {weight}"
         ));
     }
+    let positions: Vec<Position> = samples.iter().map(|s| s.position).collect();
+    for (sample, score) in samples.iter_mut().zip(scores(&positions, nodes)?) {
+        let search = if is_decisive(score) {
+            if score > 0 { 1.0 } else { 0.0 }
+        } else {
+            sigmoid(k, f64::from(score))
+        };
+        sample.result = (1.0 - weight) * sample.result + weight * search;
+    }
+    Ok(())
+}
+
+/// Each position's score for its side to move by a `nodes`-node search,
+/// on as many threads as the machine has.
+pub fn scores(positions: &[Position], nodes: u64) -> Result<Vec<Score>, String> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunk = samples.len().div_ceil(threads).max(1);
+    let chunk = positions.len().div_ceil(threads).max(1);
+    let total = positions.len();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = samples
-            .chunks_mut(chunk)
-            .map(|part| scope.spawn(move || label_part(part, nodes, weight, k)))
+        let workers: Vec<_> = positions
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || score_part(part, nodes, total)))
             .collect();
-        workers.into_iter().try_for_each(|w| {
-            w.join()
-                .unwrap_or_else(|_| Err("a labelling thread failed".into()))
-        })
+        let mut out = Vec::with_capacity(total);
+        for worker in workers {
+            out.extend(
+                worker
+                    .join()
+                    .unwrap_or_else(|_| Err("a labelling thread failed".into()))?,
+            );
+        }
+        Ok(out)
     })
 }
 
-fn label_part(samples: &mut [Sample], nodes: u64, weight: f64, k: f64) -> Result<(), String> {
+fn score_part(positions: &[Position], nodes: u64, total: usize) -> Result<Vec<Score>, String> {
     let mut searcher = Searcher::new(HASH_MIB).map_err(|e| e.to_string())?;
     let stop = AtomicBool::new(false);
     let limits = Limits::nodes(nodes);
-    let total = samples.len();
-    for (i, sample) in samples.iter_mut().enumerate() {
-        let found = searcher.search(&sample.position, &[], &limits, &stop, |_| {});
-        let search = if is_decisive(found.score) {
-            if found.score > 0 { 1.0 } else { 0.0 }
-        } else {
-            sigmoid(k, f64::from(found.score))
-        };
-        sample.result = (1.0 - weight) * sample.result + weight * search;
+    let mut out = Vec::with_capacity(positions.len());
+    for (i, position) in positions.iter().enumerate() {
+        out.push(searcher.search(position, &[], &limits, &stop, |_| {}).score);
         if i % 5000 == 4999 {
-            log::info!("labelled {} of {total} positions", i + 1);
+            log::info!(
+                "labelled {} of this thread's share of {total} positions",
+                i + 1
+            );
         }
     }
-    Ok(())
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{Position, Rules};
+    use crate::chess::Rules;
     use crate::tune::texel::N;
 
     fn sample(fen: &str, result: f64) -> Sample {

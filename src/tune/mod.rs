@@ -77,7 +77,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         )
     };
     if let Some(path) = &options.positions {
-        let (text, count) = positions_file(&games, options.rules, &base);
+        let (text, count) = positions_file(&games, options.rules, &base, options.search_nodes)?;
         if count == 0 {
             return Err(none_quiet());
         }
@@ -124,22 +124,38 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
 /// The quiet positions of `games` as `antichess tune --positions` writes
 /// them: FEN, the game's result for the side to move, the game's start
 /// position (which tells a position's opening, so that a check can keep
-/// whole openings apart), tab-separated, one a line; and how many.
+/// whole openings apart) and, when `nodes` is not 0, the score of a
+/// `nodes`-node search of ours for the side to move; tab-separated, one a
+/// line; and how many.
 fn positions_file(
     games: &[pgn_read::PgnGame],
     rules: Rules,
     base: &weights::AntichessEval,
-) -> (String, usize) {
-    let mut text = String::new();
-    let mut count = 0;
+    nodes: u64,
+) -> Result<(String, usize), String> {
+    let mut rows = Vec::new();
     for game in games {
         let start = game.start.fen();
         for sample in texel::samples(std::slice::from_ref(game), rules, base) {
-            text += &format!("{}\t{}\t{start}\n", sample.position.fen(), sample.result);
-            count += 1;
+            rows.push((sample, start.clone()));
         }
     }
-    (text, count)
+    let scores = if nodes > 0 {
+        let positions: Vec<_> = rows.iter().map(|(s, _)| s.position).collect();
+        label::scores(&positions, nodes)?
+    } else {
+        Vec::new()
+    };
+    let mut text = String::new();
+    for (i, (sample, start)) in rows.iter().enumerate() {
+        let fen = sample.position.fen();
+        text += &format!("{fen}\t{}\t{start}", sample.result);
+        if let Some(score) = scores.get(i) {
+            text += &format!("\t{score}");
+        }
+        text.push('\n');
+    }
+    Ok((text, rows.len()))
 }
 
 #[cfg(test)]
@@ -166,7 +182,7 @@ mod tests {
         let text = "[Variant \"antichess\"]\n[Result \"0-1\"]\n\n1. b4 e5 2. b5 0-1\n";
         let games = pgn_read::read_games(text).unwrap();
         let base = *weights::antichess(Rules::Antichess);
-        let (file, count) = positions_file(&games, Rules::Antichess, &base);
+        let (file, count) = positions_file(&games, Rules::Antichess, &base, 0).unwrap();
         let lines: Vec<Vec<&str>> = file.lines().map(|l| l.split('\t').collect()).collect();
         let start = Position::startpos(Rules::Antichess).fen();
         // One line a position, the result for its side to move.
@@ -176,6 +192,22 @@ mod tests {
         assert_eq!(lines[1][1], "1");
         assert_eq!(lines[2][1], "0");
         assert!(lines.iter().all(|l| l[2] == start));
+    }
+
+    #[test]
+    fn positions_can_carry_a_search_score() {
+        // After 1. e3 b5 White must capture: only the start and the
+        // position after 1. e3 are quiet.
+        let text = "[Variant \"antichess\"]\n[Result \"1-0\"]\n\n1. e3 b5 2. Bxb5 1-0\n";
+        let games = pgn_read::read_games(text).unwrap();
+        let base = *weights::antichess(Rules::Antichess);
+        let (file, count) = positions_file(&games, Rules::Antichess, &base, 500).unwrap();
+        assert_eq!(count, 2, "{file}");
+        for line in file.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 4, "{line}");
+            assert!(fields[3].parse::<i32>().is_ok(), "{line}");
+        }
     }
 
     #[test]
