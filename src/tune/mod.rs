@@ -176,13 +176,19 @@ mod tests {
         }
     }
 
+    /// The positions file of one antichess game, searched `nodes` nodes
+    /// a position.
+    fn positions_of(result: &str, moves: &str, nodes: u64) -> (String, usize) {
+        let text = format!("[Variant \"antichess\"]\n[Result \"{result}\"]\n\n{moves} {result}\n");
+        let games = pgn_read::read_games(&text).unwrap();
+        let base = *weights::antichess(Rules::Antichess);
+        positions_file(&games, Rules::Antichess, &base, nodes).unwrap()
+    }
+
     #[test]
     fn positions_are_written_with_result_and_start() {
         // No capture is ever due in this game.
-        let text = "[Variant \"antichess\"]\n[Result \"0-1\"]\n\n1. b4 e5 2. b5 0-1\n";
-        let games = pgn_read::read_games(text).unwrap();
-        let base = *weights::antichess(Rules::Antichess);
-        let (file, count) = positions_file(&games, Rules::Antichess, &base, 0).unwrap();
+        let (file, count) = positions_of("0-1", "1. b4 e5 2. b5", 0);
         let lines: Vec<Vec<&str>> = file.lines().map(|l| l.split('\t').collect()).collect();
         let start = Position::startpos(Rules::Antichess).fen();
         // One line a position, the result for its side to move.
@@ -198,10 +204,7 @@ mod tests {
     fn positions_can_carry_a_search_score() {
         // After 1. e3 b5 White must capture: only the start and the
         // position after 1. e3 are quiet.
-        let text = "[Variant \"antichess\"]\n[Result \"1-0\"]\n\n1. e3 b5 2. Bxb5 1-0\n";
-        let games = pgn_read::read_games(text).unwrap();
-        let base = *weights::antichess(Rules::Antichess);
-        let (file, count) = positions_file(&games, Rules::Antichess, &base, 500).unwrap();
+        let (file, count) = positions_of("1-0", "1. e3 b5 2. Bxb5", 500);
         assert_eq!(count, 2, "{file}");
         for line in file.lines() {
             let fields: Vec<&str> = line.split('\t').collect();
