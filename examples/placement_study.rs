@@ -24,6 +24,7 @@
 
 use antichess::chess::eval::evaluate;
 use antichess::chess::{Color, PieceKind, Position, Rules};
+use antichess::tune::label::search_label;
 
 /// Placement weights: kind × square, for the full board and a bare one.
 const TABLE: usize = 6 * 64;
@@ -93,10 +94,13 @@ fn read(paths: &[String], fold: bool) -> Result<Vec<Sample>, String> {
                 None => result
                     .parse()
                     .map_err(|_| bad("the result is not a number"))?,
+                // The evaluation's curve, 400 centipawns a unit: e to the
+                // score / 400 is 10 to the score · log10(e) / 400.
                 Some(score) => search_label(
                     score
                         .parse()
                         .map_err(|_| bad("the search score is not a number"))?,
+                    std::f64::consts::LOG10_E,
                 ),
             };
             let key = format!("{file}\t{start}");
@@ -110,16 +114,6 @@ fn read(paths: &[String], fold: bool) -> Result<Vec<Sample>, String> {
         }
     }
     Ok(samples)
-}
-
-/// A search score as a label: through the same curve as the evaluation
-/// (400 centipawns a unit), a found win or loss 1 or 0.
-fn search_label(score: i32) -> f64 {
-    if antichess::search::is_decisive(score) {
-        f64::from(u8::from(score > 0))
-    } else {
-        1.0 / (1.0 + (-f64::from(score) / 400.0).exp())
-    }
 }
 
 /// A fitted model: slope and offset on the evaluation, placement weights.

@@ -27,14 +27,19 @@ pub fn by_search(samples: &mut [Sample], nodes: u64, weight: f64, k: f64) -> Res
     }
     let positions: Vec<Position> = samples.iter().map(|s| s.position).collect();
     for (sample, score) in samples.iter_mut().zip(scores(&positions, nodes)?) {
-        let search = if is_decisive(score) {
-            if score > 0 { 1.0 } else { 0.0 }
-        } else {
-            sigmoid(k, f64::from(score))
-        };
-        sample.result = (1.0 - weight) * sample.result + weight * search;
+        sample.result = (1.0 - weight) * sample.result + weight * search_label(score, k);
     }
     Ok(())
+}
+
+/// A search's score as a label: through the curve of scale `k`, a found
+/// win or loss 1 or 0.
+pub fn search_label(score: Score, k: f64) -> f64 {
+    if is_decisive(score) {
+        f64::from(u8::from(score > 0))
+    } else {
+        sigmoid(k, f64::from(score))
+    }
 }
 
 /// Each position's score for its side to move by a `nodes`-node search,

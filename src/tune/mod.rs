@@ -133,11 +133,11 @@ fn positions_file(
     base: &weights::AntichessEval,
     nodes: u64,
 ) -> Result<(String, usize), String> {
+    let starts: Vec<String> = games.iter().map(|g| g.start.fen()).collect();
     let mut rows = Vec::new();
-    for game in games {
-        let start = game.start.fen();
+    for (game, start) in games.iter().zip(&starts) {
         for sample in texel::samples(std::slice::from_ref(game), rules, base) {
-            rows.push((sample, start.clone()));
+            rows.push((sample, start));
         }
     }
     let scores = if nodes > 0 {
