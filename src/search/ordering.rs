@@ -1,6 +1,7 @@
 //! Move ordering: the transposition-table move, then tactical moves by the
-//! game's victim/attacker key, then killer moves, then quiet moves by
-//! history; and the tables behind killers and history.
+//! game's victim/attacker key (and, where the game's parameters ask, their
+//! own history), then killer moves, then quiet moves by history; and the
+//! tables behind killers and both histories.
 //!
 //! Moves are scored once per node and picked by partial selection sort, so a
 //! node that cuts off after its first move never sorts the rest.
@@ -23,6 +24,10 @@ pub(crate) struct Heuristics<M> {
     /// side is the parity of the ply: the search only needs to keep the two
     /// players apart, not to know their colours.
     history: Vec<i32>,
+    /// The same for tactical moves, kept apart: in forced-capture games
+    /// most nodes offer nothing but captures, and which of them refutes
+    /// is learnt as a quiet move's worth is.
+    captures: Vec<i32>,
 }
 
 impl<M: Copy + Eq> Heuristics<M> {
@@ -30,6 +35,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
+            captures: vec![0; 2 * HISTORY_SIZE],
         }
     }
 
@@ -37,13 +43,14 @@ impl<M: Copy + Eq> Heuristics<M> {
     pub(crate) fn clear(&mut self) {
         self.killers.fill([None; 2]);
         self.history.fill(0);
+        self.captures.fill(0);
     }
 
     /// Prepares for a new search from a new root: killers refer to plies
     /// of the old tree and go; history keeps half its weight.
     pub(crate) fn new_search(&mut self) {
         self.killers.fill([None; 2]);
-        for h in &mut self.history {
+        for h in self.history.iter_mut().chain(&mut self.captures) {
             *h /= 2;
         }
     }
@@ -82,12 +89,38 @@ impl<M: Copy + Eq> Heuristics<M> {
         }
     }
 
-    /// Moves a history score towards the bound of the bonus' sign, more
-    /// slowly the closer it already is, so scores never saturate.
-    fn nudge(&mut self, ply: usize, index: usize, bonus: i32) {
-        let h = &mut self.history[Self::history_slot(ply, index)];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    pub(crate) fn capture_history(&self, ply: usize, index: usize) -> i32 {
+        self.captures[Self::history_slot(ply, index)]
     }
+
+    /// A move caused a cutoff at `ply` after the tactical moves in `tried`
+    /// (history indices) failed: punish them, and reward the move if it is
+    /// tactical too (`index`).
+    pub(crate) fn tactical_cutoff(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        index: Option<usize>,
+        tried: &[usize],
+    ) {
+        let bonus = (depth * depth).min(400);
+        if let Some(index) = index {
+            nudge(&mut self.captures[Self::history_slot(ply, index)], bonus);
+        }
+        for &other in tried {
+            nudge(&mut self.captures[Self::history_slot(ply, other)], -bonus);
+        }
+    }
+
+    fn nudge(&mut self, ply: usize, index: usize, bonus: i32) {
+        nudge(&mut self.history[Self::history_slot(ply, index)], bonus);
+    }
+}
+
+/// Moves a history score towards the bound of the bonus' sign, more slowly
+/// the closer it already is, so scores never saturate.
+fn nudge(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// A node's buffer for its moves' ordering scores, on its own stack frame:
@@ -105,13 +138,14 @@ pub(crate) struct MovePicker<'a, M> {
 }
 
 impl<'a, M: Copy + Eq> MovePicker<'a, M> {
-    /// Scores `moves` for the node at `ply` of `pos`, into `scores`.
+    /// Scores `moves` for the node at `ply` of `pos`, into `scores`;
+    /// a tactical move's history counts `capture_weight` 256ths.
     pub(crate) fn new<G: Game<Move = M>>(
         pos: &G,
         moves: &'a mut MoveList<M>,
         scores: &'a mut Scores,
         tt_move: Option<u16>,
-        heuristics: &Heuristics<M>,
+        (heuristics, capture_weight): (&Heuristics<M>, i32),
         ply: usize,
     ) -> Self {
         scores.clear();
@@ -119,7 +153,12 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             let score = if tt_move == Some(G::pack(mv)) {
                 TT_MOVE
             } else if pos.is_tactical(mv) {
-                TACTICAL + pos.tactical_order(mv).clamp(-(1 << 24), 1 << 24)
+                let learnt = if capture_weight == 0 {
+                    0
+                } else {
+                    heuristics.capture_history(ply, pos.history_index(mv)) * capture_weight / 256
+                };
+                TACTICAL + (pos.tactical_order(mv) + learnt).clamp(-(1 << 24), 1 << 24)
             } else if heuristics.is_killer(ply, mv) {
                 // The more recent killer first.
                 KILLER + i32::from(heuristics.killers[ply][0] == Some(mv))
@@ -206,6 +245,24 @@ mod tests {
         assert!(h.is_killer(3, 1) && !h.is_killer(2, 1));
         h.new_search();
         assert!(!h.is_killer(3, 1));
+    }
+
+    #[test]
+    fn capture_history_is_its_own_table() {
+        let mut h = Heuristics::<u8>::new();
+        for _ in 0..10_000 {
+            h.tactical_cutoff(5, 40, Some(9), &[10]);
+        }
+        assert!((1..=HISTORY_MAX).contains(&h.capture_history(5, 9)));
+        assert!((-HISTORY_MAX..0).contains(&h.capture_history(5, 10)));
+        assert_eq!(h.history(5, 9), 0, "quiet history is untouched");
+        h.tactical_cutoff(5, 3, None, &[9]);
+        assert!(h.capture_history(5, 9) < HISTORY_MAX);
+        let before = h.capture_history(5, 9);
+        h.new_search();
+        assert_eq!(h.capture_history(5, 9), before / 2);
+        h.clear();
+        assert_eq!(h.capture_history(5, 10), 0);
     }
 
     #[test]

@@ -90,6 +90,11 @@ pub struct SearchParams {
     /// Half-width of an iteration's first window around the previous
     /// score, in evaluation units (doubled on each failure).
     pub aspiration: Score,
+    /// Tactical moves are ordered by their own history as well as by the
+    /// game's victim/attacker key, the history counting this many 256ths
+    /// (its bound is 2¹⁴; the key's steps are 8 a pawn of victim); 0: the
+    /// key alone, and no capture history kept.
+    pub capture_history: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -120,6 +125,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     q_forced_plies: 8,
     time_horizon: 22,
     aspiration: 25,
+    capture_history: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -224,6 +230,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "q_forced_plies" => &mut params.q_forced_plies,
             "time_horizon" => &mut params.time_horizon,
             "aspiration" => &mut params.aspiration,
+            "capture_history" => &mut params.capture_history,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -246,6 +253,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());
     }
+    if !(0..=4096).contains(&params.capture_history) {
+        return Err("capture_history must be 0 to 4096".into());
+    }
     Ok(())
 }
 
@@ -265,6 +275,7 @@ mod tests {
         assert!(apply(&mut params, "lmr_div=0").is_err());
         assert!(apply(&mut params, "q_forced_plies=65").is_err());
         assert!(apply(&mut params, "time_horizon=0").is_err());
+        assert!(apply(&mut params, "capture_history=-1").is_err());
         let mut params = ANTICHESS;
         apply(&mut params, "lmr_cut=2,fp_depth=6,q_forced_plies=2").unwrap();
         assert_eq!((params.lmr_cut, params.fp_depth), (2, 6));

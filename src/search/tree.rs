@@ -225,7 +225,7 @@ impl<G: Game> Tree<'_, G> {
         }
         let mut scores = Scores::new();
         let mut picker =
-            MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.heuristics, ply);
+            MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.ordering(), ply);
         self.search_moves(pos, &mut picker, node, (alpha, quiet_limit), singular)
     }
 
@@ -252,6 +252,7 @@ impl<G: Game> Tree<'_, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut quiets_tried = ArrayVec::<usize, 64>::new();
+        let mut tacticals_tried = ArrayVec::<usize, 64>::new();
         for (index, mv) in picker.enumerate() {
             if node.excluded == Some(mv) {
                 continue;
@@ -307,17 +308,27 @@ impl<G: Game> Tree<'_, G> {
                         self.root_improved = Some(score);
                     }
                     if alpha >= beta {
+                        let index = pos.history_index(mv);
                         if !tactical {
-                            let index = pos.history_index(mv);
                             self.heuristics
                                 .quiet_cutoff(ply, depth, mv, index, &quiets_tried);
+                        }
+                        if self.params.capture_history > 0 {
+                            let index = tactical.then_some(index);
+                            self.heuristics
+                                .tactical_cutoff(ply, depth, index, &tacticals_tried);
                         }
                         break;
                     }
                 }
             }
-            if !tactical && !quiets_tried.is_full() {
-                quiets_tried.push(pos.history_index(mv));
+            let tried = if tactical {
+                &mut tacticals_tried
+            } else {
+                &mut quiets_tried
+            };
+            if !tried.is_full() {
+                tried.push(pos.history_index(mv));
             }
         }
         if node.excluded.is_some() {
@@ -426,7 +437,7 @@ impl<G: Game> Tree<'_, G> {
 
         let mut best_move = None;
         let mut scores = Scores::new();
-        let picker = MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.heuristics, ply);
+        let picker = MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.ordering(), ply);
         for mv in picker {
             let child = self.make(pos, mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
@@ -464,6 +475,12 @@ impl<G: Game> Tree<'_, G> {
             self.tt.prefetch(child.key());
         }
         child
+    }
+
+    /// What the move picker orders by: the histories, and how much a
+    /// tactical move's own counts.
+    fn ordering(&self) -> (&Heuristics<G::Move>, i32) {
+        (self.heuristics, self.params.capture_history)
     }
 
     /// Looks the node up: the entry (its score made relative to the
