@@ -136,6 +136,12 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // plan: 15 scored more on every set of openings tried (600 games
     // paired with the 22-move plan; docs/strength-log.md).
     time_horizon: 15,
+    // Most antichess nodes offer nothing but compulsory captures, where
+    // the victim/attacker key says little: their own history ordered
+    // them better in 600 games paired with a control in the same hours
+    // against Fairy-Stockfish (docs/strength-log.md, the twenty-first
+    // session). Chess keeps the key alone, unmeasured there.
+    capture_history: 8,
     ..DEFAULT
 };
 
