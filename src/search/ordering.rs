@@ -82,7 +82,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = cutoff_bonus(depth);
         self.nudge(ply, index, bonus);
         for &other in tried {
             self.nudge(ply, other, -bonus);
@@ -103,7 +103,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         index: Option<usize>,
         tried: &[usize],
     ) {
-        let bonus = (depth * depth).min(400);
+        let bonus = cutoff_bonus(depth);
         if let Some(index) = index {
             nudge(&mut self.captures[Self::history_slot(ply, index)], bonus);
         }
@@ -115,6 +115,12 @@ impl<M: Copy + Eq> Heuristics<M> {
     fn nudge(&mut self, ply: usize, index: usize, bonus: i32) {
         nudge(&mut self.history[Self::history_slot(ply, index)], bonus);
     }
+}
+
+/// What a cutoff `depth` plies deep is worth to a history score, capped
+/// so that deep cutoffs do not swamp the many shallow ones.
+fn cutoff_bonus(depth: i32) -> i32 {
+    (depth * depth).min(400)
 }
 
 /// Moves a history score towards the bound of the bonus' sign, more slowly
