@@ -50,12 +50,21 @@ fn settle(server: &Server, mut state: Value) -> Value {
     panic!("the game did not settle: {state}");
 }
 
+/// The seed of the machine's game in the whole-game test.
+const SEED: u64 = 6170;
+
+/// Level 1 draws its moves from the game's seed, fixed here: with a new
+/// seed each run, about one game in sixty (seed 52 of 1 to 60) ends in a
+/// locked king-and-pawn ending that the person's round-robin choice never breaks, and antichess
+/// has no repetition rule to end it.
 #[test]
 fn a_whole_antichess_game_against_the_machine() {
     let server = start();
     let mut state = server.new_game(json!({
-        "rules": "antichess", "white": "human", "black": "level:1", "time_ms": 3_600_000
+        "rules": "antichess", "white": "human", "black": "level:1", "time_ms": 3_600_000,
+        "seed": SEED
     }));
+    assert_eq!(state["seed"], json!(SEED));
     let game = id(&state);
     let mut plies = 0;
     while plies < 1000 {
@@ -324,6 +333,11 @@ fn every_refusal_is_a_4xx_that_changes_nothing() {
     );
     check(
         server.post("/api/chess/games", &json!({"time_ms": 1e12})),
+        400,
+        "bad_request",
+    );
+    check(
+        server.post("/api/chess/games", &json!({"seed": -1})),
         400,
         "bad_request",
     );

@@ -5,6 +5,9 @@ use super::server::ApiError;
 use crate::chess::Color;
 use serde_json::{Map, Value};
 
+/// Largest seed a new game takes: exact in JavaScript's numbers.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// A request's JSON object.
 pub struct Body(pub Map<String, Value>);
 
@@ -35,6 +38,11 @@ impl Body {
                 ))),
             },
         }
+    }
+
+    /// The `seed` field of a new game, if present.
+    pub fn seed(&self) -> Result<Option<u64>, ApiError> {
+        self.number("seed", MAX_SEED)
     }
 
     /// A colour field (`"white"` or `"black"`), if present.

@@ -32,10 +32,6 @@ const LONG_POLL: Duration = Duration::from_secs(25);
 /// long before such depths anyway).
 pub const MAX_LEVEL: u32 = 40;
 
-/// Largest seed a new game takes: any `checkers --seed` (and exact in
-/// JavaScript's numbers).
-const MAX_SEED: u64 = (1 << 53) - 1;
-
 /// Search tables of each thinking machine, MiB (as the `checkers`
 /// program's own machine player).
 const TABLE_MIB: usize = 16;
@@ -450,7 +446,7 @@ fn new_game(api: &CheckersApi, req: &Request) -> Result<Response, ApiError> {
         seat(&body, "black", Seat::Human)?,
         seat(&body, "white", Seat::Machine(0))?,
     ];
-    let seed = body.number("seed", MAX_SEED)?;
+    let seed = body.seed()?;
     let record = match body.text("init")? {
         None => Record::new(),
         Some(text) => read_transcript(text).map_err(|e| {

@@ -42,7 +42,8 @@ const MAX_NAME: usize = 40;
 pub struct ChessGame {
     pub(super) table: Table,
     pub(super) names: [Option<String>; 2],
-    seed: u64,
+    /// The seed of the levels that choose without a search.
+    pub(super) seed: u64,
     /// The stop flag of the machine's search under way.
     thinking: Option<Arc<AtomicBool>>,
     /// Dropped from the store: the machine is not to start again.
@@ -321,8 +322,10 @@ fn new_game(api: &ChessApi, req: &Request) -> Result<Response, ApiError> {
         None => Table::new(Position::startpos(rules), ms, ms, seats),
     };
     let names = [name(&body, "white_name")?, name(&body, "black_name")?];
+    let seed = body.seed()?;
     let slot = api.store.insert(|id| {
-        let mut game = ChessGame::new(table, id.seed());
+        // A seed short enough to type back into the engine's `set seed`.
+        let mut game = ChessGame::new(table, seed.unwrap_or(id.seed() % 1_000_000));
         game.names = names;
         game
     });

@@ -18,9 +18,6 @@ use crate::chessforge::{Board, RuleSet, Square, StrikeError, Symbol, Xoshiro};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Largest seed a new game takes (exact in JavaScript's numbers).
-const MAX_SEED: u64 = (1 << 53) - 1;
-
 /// The solver's budget for a hint when none is set, as `chessforge play`.
 pub const DEFAULT_BUDGET: Budget = Budget::Playouts(2000);
 
@@ -202,7 +199,7 @@ fn new_game_request(api: &ForgeApi, req: &Request) -> Result<Response, ApiError>
             ));
         }
     };
-    let seed = body.number("seed", MAX_SEED)?;
+    let seed = body.seed()?;
     let slot = api.store.insert(|id| {
         ForgeGame::new(Setup {
             // A seed short enough to type back into `chessforge play --seed`.

@@ -84,6 +84,7 @@ pub fn state(game: &Guard<'_, ChessGame>) -> Value {
     json!({
         "id": game.id().to_string(),
         "version": game.version(),
+        "seed": game.seed,
         "rules": table.rules().name(),
         "board": rows,
         "to_move": playing.then(|| pos.side_to_move().name()),
