@@ -55,8 +55,8 @@ const SEED: u64 = 6170;
 
 /// Level 1 draws its moves from the game's seed, fixed here: with a new
 /// seed each run, about one game in sixty (seed 52 of 1 to 60) ends in a
-/// locked king-and-pawn ending that the person's round-robin choice never breaks, and antichess
-/// has no repetition rule to end it.
+/// locked king-and-pawn ending that the person's round-robin choice never
+/// breaks, and antichess has no repetition rule to end it.
 #[test]
 fn a_whole_antichess_game_against_the_machine() {
     let server = start();

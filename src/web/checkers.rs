@@ -458,8 +458,7 @@ fn new_game(api: &CheckersApi, req: &Request) -> Result<Response, ApiError> {
         })?,
     };
     let slot = api.store.insert(|id| {
-        // A seed short enough to type back into `checkers --seed`.
-        let mut setup = Setup::new(seats, seed.unwrap_or(id.seed() % 1_000_000));
+        let mut setup = Setup::new(seats, seed.unwrap_or(id.short_seed()));
         setup.record = record;
         CheckersGame::new(setup)
     });

@@ -324,8 +324,7 @@ fn new_game(api: &ChessApi, req: &Request) -> Result<Response, ApiError> {
     let names = [name(&body, "white_name")?, name(&body, "black_name")?];
     let seed = body.seed()?;
     let slot = api.store.insert(|id| {
-        // A seed short enough to type back into the engine's `set seed`.
-        let mut game = ChessGame::new(table, seed.unwrap_or(id.seed() % 1_000_000));
+        let mut game = ChessGame::new(table, seed.unwrap_or(id.short_seed()));
         game.names = names;
         game
     });

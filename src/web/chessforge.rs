@@ -202,8 +202,7 @@ fn new_game_request(api: &ForgeApi, req: &Request) -> Result<Response, ApiError>
     let seed = body.seed()?;
     let slot = api.store.insert(|id| {
         ForgeGame::new(Setup {
-            // A seed short enough to type back into `chessforge play --seed`.
-            seed: seed.unwrap_or(id.seed() % 1_000_000),
+            seed: seed.unwrap_or(id.short_seed()),
             rules,
             budget: DEFAULT_BUDGET,
         })

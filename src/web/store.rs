@@ -39,6 +39,13 @@ impl GameId {
     pub fn seed(self) -> u64 {
         self.0
     }
+
+    /// A game's seed when the request names none: from the id, and short
+    /// enough for a person to type back into a program's `--seed` or the
+    /// engine's `set seed`.
+    pub fn short_seed(self) -> u64 {
+        self.0 % 1_000_000
+    }
 }
 
 impl std::fmt::Display for GameId {
