@@ -140,6 +140,7 @@ function render(s) {
   }
   renderHistory(s);
   $('rules-badge').textContent = s.rules;
+  $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
   $('btn-save').href = `${gameUrl()}/file`;
   $('btn-undo').disabled = s.history.length === 0;
   $('btn-resign').disabled = s.status !== 'playing' || humanSides(s).length === 0;
@@ -274,20 +275,33 @@ function wireDialogs() {
       form.rules.value = state.rules;
       form.level.value = String(currentLevel());
     }
+    $('new-message').textContent = '';
     $('dlg-new').showModal();
   });
-  $('new-start').addEventListener('click', (e) => {
+  $('new-start').addEventListener('click', async (e) => {
     e.preventDefault();
     const form = $('form-new');
     const minutes = parseFloat(form.minutes.value);
-    if (!(minutes > 0)) return;
-    $('dlg-new').close();
-    setMessage('');
-    newGame({
+    if (!(minutes > 0)) {
+      $('new-message').textContent = 'Give the minutes each side has, more than 0.';
+      return;
+    }
+    const options = {
       rules: form.rules.value,
       ...seatsFor(form.side.value, form.level.value),
       time_ms: Math.round(minutes * 60000),
-    });
+    };
+    if (form.seed.value !== '') options.seed = Number(form.seed.value);
+    try {
+      // Opened only once the server took it: a refused seed keeps the
+      // dialog, and its reason, on the screen.
+      const s = await request('POST', API, options);
+      $('dlg-new').close();
+      setMessage('');
+      await openGame(s);
+    } catch (err) {
+      $('new-message').textContent = err.message;
+    }
   });
 
   $('btn-load').addEventListener('click', () => {
