@@ -33,6 +33,9 @@ pub struct SearchParams {
     /// Late tactical moves where every move is tactical are reduced by
     /// this share (in percent) of a late quiet move's reduction; 0: not.
     pub lmr_forced: i32,
+    /// Late moves of a node on a principal variation, now or when the
+    /// table last saw it, are reduced this many plies less.
+    pub lmr_tt_pv: i32,
     /// Late-move reductions start at this move of the node's order.
     pub lmr_index: i32,
     /// Extra plies off a late quiet move at an expected cut node (a
@@ -84,6 +87,13 @@ pub struct SearchParams {
     /// and the nodes saved buy depth: 8 against 16 scored +70 ± 50 Elo in
     /// 200 antichess self-play games at 2 s.
     pub q_forced_plies: i32,
+    /// Quiescence plies in which a side with no capture also searches its
+    /// quiet moves that compel the reply ([`Game::compels_reply`]): in
+    /// antichess an offer forces a capture as a check forces an answer,
+    /// so a sacrifice at the horizon is a tactic; 0: off.
+    ///
+    /// [`Game::compels_reply`]: super::Game::compels_reply
+    pub q_offers: i32,
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
@@ -108,6 +118,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     lmr_div: 225,
     lmr_history: 0,
     lmr_forced: 0,
+    lmr_tt_pv: 0,
     lmr_index: 3,
     lmr_cut: 0,
     fp_depth: 0,
@@ -123,6 +134,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     lmp_worsening: 100,
     lmr_worsening: 0,
     q_forced_plies: 8,
+    q_offers: 0,
     time_horizon: 22,
     aspiration: 25,
     capture_history: 0,
@@ -220,6 +232,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "lmr_history" => &mut params.lmr_history,
             "lmr_forced" => &mut params.lmr_forced,
             "lmr_index" => &mut params.lmr_index,
+            "lmr_tt_pv" => &mut params.lmr_tt_pv,
             "lmr_cut" => &mut params.lmr_cut,
             "fp_depth" => &mut params.fp_depth,
             "fp_base" => &mut params.fp_base,
@@ -234,6 +247,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "lmp_worsening" => &mut params.lmp_worsening,
             "lmr_worsening" => &mut params.lmr_worsening,
             "q_forced_plies" => &mut params.q_forced_plies,
+            "q_offers" => &mut params.q_offers,
             "time_horizon" => &mut params.time_horizon,
             "aspiration" => &mut params.aspiration,
             "capture_history" => &mut params.capture_history,
@@ -252,6 +266,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=64).contains(&params.q_forced_plies) {
         return Err("q_forced_plies must be 0 to 64".into());
+    }
+    if !(0..=8).contains(&params.q_offers) {
+        return Err("q_offers must be 0 to 8".into());
     }
     if !(0..=100).contains(&params.lmp_worsening) {
         return Err("lmp_worsening must be 0 to 100".into());
@@ -282,9 +299,15 @@ mod tests {
         assert!(apply(&mut params, "q_forced_plies=65").is_err());
         assert!(apply(&mut params, "time_horizon=0").is_err());
         assert!(apply(&mut params, "capture_history=-1").is_err());
+        assert!(apply(&mut params, "q_offers=9").is_err());
         let mut params = ANTICHESS;
-        apply(&mut params, "lmr_cut=2,fp_depth=6,q_forced_plies=2").unwrap();
+        apply(
+            &mut params,
+            "lmr_cut=2,fp_depth=6,q_forced_plies=2,q_offers=1",
+        )
+        .unwrap();
         assert_eq!((params.lmr_cut, params.fp_depth), (2, 6));
+        assert_eq!((params.q_offers, params.lmr_tt_pv), (1, 0));
         assert_eq!(params.q_forced_plies, 2);
     }
 }

@@ -41,6 +41,8 @@ pub(crate) struct Node<M> {
     pub(crate) beta: Score,
     pub(crate) in_check: bool,
     pub(crate) pv_node: bool,
+    /// The node is on a principal variation, or the table says it was.
+    pub(crate) tt_pv: bool,
     /// The parent expects this node to fail high.
     pub(crate) cut: bool,
     /// The move a singular-extension search leaves out here.
@@ -63,6 +65,8 @@ pub(crate) struct Late {
     /// The side to move is in check, or the move gives check.
     pub(crate) exempt: bool,
     pub(crate) pv_node: bool,
+    /// The node is or was on a principal variation.
+    pub(crate) tt_pv: bool,
     /// The node is an expected cut node.
     pub(crate) cut: bool,
     /// Every move at the node is tactical.
@@ -261,7 +265,7 @@ impl<G: Game> Tree<'_, G> {
         } else {
             return 0;
         };
-        (reduction - i32::from(late.pv_node))
+        (reduction - i32::from(late.pv_node) - self.params.lmr_tt_pv * i32::from(late.tt_pv))
             .min(late.depth - 2)
             .max(0)
     }

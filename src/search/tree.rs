@@ -201,12 +201,15 @@ impl<G: Game> Tree<'_, G> {
         if self.params.iir_depth > 0 && depth >= self.params.iir_depth && tt_move.is_none() {
             depth -= 1;
         }
+        let pv_node = beta - alpha > 1;
         let node = Node {
             ply,
             depth,
             beta,
             in_check,
-            pv_node: beta - alpha > 1,
+            pv_node,
+            // On a principal variation now or when the table last saw it.
+            tt_pv: pv_node || hit.is_some_and(|hit| hit.pv),
             cut,
             excluded,
             eval: None,
@@ -284,6 +287,7 @@ impl<G: Game> Tree<'_, G> {
                 tactical,
                 exempt: node.in_check || gives_check,
                 pv_node: node.pv_node,
+                tt_pv: node.tt_pv,
                 cut: node.cut,
                 forced,
                 improving: node.improving,
@@ -337,8 +341,7 @@ impl<G: Game> Tree<'_, G> {
         }
         self.store(
             (pos.key(), ply, depth),
-            best,
-            best_move,
+            (best, best_move, node.tt_pv),
             (original_alpha, beta),
         );
         best
@@ -432,7 +435,8 @@ impl<G: Game> Tree<'_, G> {
                 return best;
             }
             alpha = alpha.max(best);
-            moves.retain(|mv| pos.is_tactical(*mv));
+            let offers = !forced && (qply as i32) < self.params.q_offers;
+            moves.retain(|&mut mv| pos.is_tactical(mv) || (offers && pos.compels_reply(mv)));
         }
 
         let mut best_move = None;
@@ -457,7 +461,12 @@ impl<G: Game> Tree<'_, G> {
             }
         }
 
-        self.store((key, ply, 0), best, best_move, (original_alpha, beta));
+        let tt_pv = hit.is_some_and(|hit| hit.pv);
+        self.store(
+            (key, ply, 0),
+            (best, best_move, tt_pv),
+            (original_alpha, beta),
+        );
         best
     }
 
@@ -504,13 +513,13 @@ impl<G: Game> Tree<'_, G> {
         (Some(hit), settles.then_some(hit.score))
     }
 
-    /// Records a node's fail-soft result `best`, searched within `window`
-    /// (alpha as it was before any move raised it, and beta).
+    /// Records a node's fail-soft result `best`, its best move and whether
+    /// it is on a principal variation, searched within `window` (alpha as
+    /// it was before any move raised it, and beta).
     fn store(
         &self,
         (key, ply, depth): (u64, usize, i32),
-        best: Score,
-        best_move: Option<G::Move>,
+        (best, best_move, pv): (Score, Option<G::Move>, bool),
         (alpha, beta): (Score, Score),
     ) {
         let bound = if best >= beta {
@@ -520,8 +529,14 @@ impl<G: Game> Tree<'_, G> {
         } else {
             Bound::Upper
         };
-        let mv = best_move.map(G::pack);
-        self.tt.store(key, mv, to_tt(best, ply), depth, bound);
+        let result = TtHit {
+            mv: best_move.map(G::pack),
+            score: to_tt(best, ply),
+            depth,
+            bound,
+            pv,
+        };
+        self.tt.store(key, result);
     }
 
     /// Whether `pos` (the last key on the stack) occurred before, with the

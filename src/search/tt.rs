@@ -38,6 +38,9 @@ pub struct TtHit {
     pub depth: i32,
     /// How the score bounds the true value.
     pub bound: Bound,
+    /// The position was on a principal variation when stored (or an
+    /// earlier entry for it said so).
+    pub pv: bool,
 }
 
 /// Why a table could not be made.
@@ -87,7 +90,7 @@ unsafe impl Zeroable for Bucket {}
 
 /// Unpacked form of an entry's data word:
 /// move (16 bits) | move present (1) | score (16) | depth (8) | bound (2) |
-/// generation (6). An all-zero word (bound 0) is an empty entry.
+/// generation (6) | pv (1). An all-zero word (bound 0) is an empty entry.
 #[derive(Clone, Copy)]
 struct Data {
     mv: Option<u16>,
@@ -95,6 +98,7 @@ struct Data {
     depth: u8,
     bound: u8,
     generation: u8,
+    pv: bool,
 }
 
 impl Data {
@@ -105,6 +109,7 @@ impl Data {
             | u64::from(self.depth) << 33
             | u64::from(self.bound) << 41
             | u64::from(self.generation) << 43
+            | u64::from(self.pv) << 49
     }
 
     fn unpack(word: u64) -> Data {
@@ -114,6 +119,7 @@ impl Data {
             depth: (word >> 33) as u8,
             bound: (word >> 41) as u8 & 3,
             generation: (word >> 43) as u8 & (GENERATIONS - 1),
+            pv: word >> 49 & 1 == 1,
         }
     }
 }
@@ -215,15 +221,16 @@ impl TranspositionTable {
                 score: d.score,
                 depth: i32::from(d.depth),
                 bound,
+                pv: d.pv,
             })
         })
     }
 
-    /// Stores a result for `key`. `score` must already be node-relative
-    /// (mate distances counted from this node); `depth` is clamped to
+    /// Stores a result for `key`. Its score must already be node-relative
+    /// (mate distances counted from this node); its depth is clamped to
     /// 0..=255. Without a move, a move stored earlier for the same position
     /// is kept.
-    pub fn store(&self, key: u64, mv: Option<u16>, score: Score, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, result: TtHit) {
         let generation = self.generation.load(Ordering::Relaxed);
         let bucket = self.bucket(key);
         let mut victim = &bucket.entries[0];
@@ -234,8 +241,8 @@ impl TranspositionTable {
             if entry.check.load(Ordering::Relaxed) ^ data == key && old.bound != 0 {
                 // Same position: always refresh, but keep its move if we
                 // have none to offer.
-                let mv = mv.or(old.mv);
-                return write(entry, key, mv, score, depth, bound, generation);
+                let mv = result.mv.or(old.mv);
+                return write(entry, key, TtHit { mv, ..result }, generation);
             }
             // Empty entries cost nothing; then shallow and old ones.
             let worth = if old.bound == 0 {
@@ -249,7 +256,7 @@ impl TranspositionTable {
                 victim = entry;
             }
         }
-        write(victim, key, mv, score, depth, bound, generation);
+        write(victim, key, result, generation);
     }
 
     /// Starts loading `key`'s bucket into the cache, so that a probe a
@@ -277,21 +284,14 @@ impl TranspositionTable {
     }
 }
 
-fn write(
-    entry: &Entry,
-    key: u64,
-    mv: Option<u16>,
-    score: Score,
-    depth: i32,
-    bound: Bound,
-    generation: u8,
-) {
+fn write(entry: &Entry, key: u64, result: TtHit, generation: u8) {
     let data = Data {
-        mv,
-        score,
-        depth: depth.clamp(0, 255) as u8,
-        bound: bound as u8,
+        mv: result.mv,
+        score: result.score,
+        depth: result.depth.clamp(0, 255) as u8,
+        bound: result.bound as u8,
         generation,
+        pv: result.pv,
     }
     .pack();
     entry.data.store(data, Ordering::Relaxed);
@@ -312,6 +312,16 @@ fn allocate(mib: usize) -> Result<Block<Bucket>, TtError> {
 mod tests {
     use super::*;
 
+    fn result(mv: Option<u16>, score: Score, depth: i32, bound: Bound) -> TtHit {
+        TtHit {
+            mv,
+            score,
+            depth,
+            bound,
+            pv: false,
+        }
+    }
+
     #[test]
     fn bucket_is_one_cache_line() {
         assert_eq!(std::mem::size_of::<Bucket>(), BUCKET_BYTES);
@@ -322,21 +332,34 @@ mod tests {
         let tt = TranspositionTable::new(1).unwrap();
         assert_eq!(tt.size_bytes(), MIB);
         assert_eq!(tt.probe(42), None);
-        tt.store(42, Some(0xbeef), -1234, 7, Bound::Lower);
+        tt.store(42, result(Some(0xbeef), -1234, 7, Bound::Lower));
         let hit = tt.probe(42).unwrap();
         assert_eq!(hit.mv, Some(0xbeef));
         assert_eq!((hit.score, hit.depth, hit.bound), (-1234, 7, Bound::Lower));
         assert_eq!(tt.probe(43), None);
         // A move-less store keeps the move.
-        tt.store(42, None, 5, 8, Bound::Upper);
+        tt.store(42, result(None, 5, 8, Bound::Upper));
         assert_eq!(tt.probe(42).unwrap().mv, Some(0xbeef));
+        assert!(!tt.probe(42).unwrap().pv);
+        let pv = TtHit {
+            pv: true,
+            ..result(None, -5, 9, Bound::Exact)
+        };
+        tt.store(42, pv);
+        assert_eq!(
+            tt.probe(42),
+            Some(TtHit {
+                mv: Some(0xbeef),
+                ..pv
+            })
+        );
     }
 
     #[test]
     fn mate_scores_fit() {
         let tt = TranspositionTable::new(1).unwrap();
         for score in [super::super::score::MATE, -super::super::score::INFINITE] {
-            tt.store(9, Some(0), score, 0, Bound::Exact);
+            tt.store(9, result(Some(0), score, 0, Bound::Exact));
             assert_eq!(tt.probe(9).unwrap().score, score);
         }
     }
@@ -347,9 +370,9 @@ mod tests {
         let capacity = tt.capacity();
         // Flood one bucket: keys with equal high bits share a bucket.
         let base = 0x1234_5678_0000_0000u64;
-        tt.store(base, Some(1), 0, 30, Bound::Exact);
+        tt.store(base, result(Some(1), 0, 30, Bound::Exact));
         for i in 1..100u64 {
-            tt.store(base + i, Some(2), 0, 1, Bound::Exact);
+            tt.store(base + i, result(Some(2), 0, 1, Bound::Exact));
         }
         assert_eq!(tt.capacity(), capacity);
         assert_eq!(tt.probe(base).unwrap().depth, 30);
