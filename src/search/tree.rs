@@ -326,12 +326,14 @@ impl<G: Game> Tree<'_, G> {
                     }
                 }
             }
-            let tried = if tactical {
-                &mut tacticals_tried
-            } else {
-                &mut quiets_tried
+            // Tactical moves are remembered only where their own history
+            // is kept (the tactical cutoff ignores them otherwise).
+            let tried = match (tactical, self.params.capture_history > 0) {
+                (false, _) => Some(&mut quiets_tried),
+                (true, true) => Some(&mut tacticals_tried),
+                (true, false) => None,
             };
-            if !tried.is_full() {
+            if let Some(tried) = tried.filter(|tried| !tried.is_full()) {
                 tried.push(pos.history_index(mv));
             }
         }
