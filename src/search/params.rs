@@ -154,6 +154,12 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // against Fairy-Stockfish (docs/strength-log.md, the twenty-first
     // session). Chess keeps the key alone, unmeasured there.
     capture_history: 8,
+    // A node the table remembers on a principal variation is likely one
+    // again: its late moves reduced a ply less scored on every set of
+    // openings against Fairy-Stockfish (docs/strength-log.md, the
+    // twenty-fourth session). Chess keeps the reductions as they were,
+    // unmeasured there.
+    lmr_tt_pv: 1,
     ..DEFAULT
 };
 
@@ -307,7 +313,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!((params.lmr_cut, params.fp_depth), (2, 6));
-        assert_eq!((params.q_offers, params.lmr_tt_pv), (1, 0));
+        assert_eq!(
+            (params.q_offers, params.lmr_tt_pv),
+            (1, ANTICHESS.lmr_tt_pv)
+        );
         assert_eq!(params.q_forced_plies, 2);
     }
 }
