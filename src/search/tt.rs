@@ -26,8 +26,9 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// A successful probe. The score is as stored, relative to the node; the
-/// search converts it back to a root-relative score.
+/// One entry's contents: what a successful probe returns and what a store
+/// takes. The score is node-relative; the search converts it to and from
+/// a root-relative score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtHit {
     /// Packed best move, if one was stored.
