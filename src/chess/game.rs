@@ -5,7 +5,7 @@ use super::eval;
 use super::moves::Move;
 use super::position::Position;
 use super::quiet_order;
-use super::types::PieceKind;
+use super::types::{Color, PieceKind};
 use crate::search::{Game, MoveList, Outcome, Score, SearchParams};
 
 /// Value of each kind for ordering captures (most valuable victim first).
@@ -47,6 +47,24 @@ impl Game for Position {
     #[inline]
     fn evaluate_with(&self, moves: &[Move]) -> Score {
         eval::evaluate_with(self, || moves.len())
+    }
+
+    /// The pawns of each side, and the count of each side's men by kind,
+    /// each with the side to move, mixed so that the low bits pick slots.
+    #[inline]
+    fn correction_keys(&self) -> [u64; 2] {
+        let side = self.side_to_move().index() as u64;
+        let [white, black] = [Color::White, Color::Black];
+        let pawns = self.pieces(white, PieceKind::Pawn).0
+            ^ self.pieces(black, PieceKind::Pawn).0.rotate_left(29)
+            ^ side;
+        let mut material = side;
+        for color in [white, black] {
+            for kind in PieceKind::ALL {
+                material = (material << 4) | u64::from(self.pieces(color, kind).count().min(15));
+            }
+        }
+        [mix(pawns), mix(material)]
     }
 
     #[inline]
@@ -183,6 +201,15 @@ impl Game for Position {
     }
 }
 
+/// A bijective scrambling of 64 bits (SplitMix64's finaliser), so that
+/// features differing in any bit land in different slots.
+#[inline]
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -208,5 +235,29 @@ mod tests {
             }
         });
         assert!(checked > 10_000, "{checked}");
+    }
+
+    /// Correction keys: the pawn key sees the pawns and the side to move
+    /// alone, the material key the count of men by kind and the side.
+    #[test]
+    fn correction_keys_follow_their_feature() {
+        let rules = crate::chess::Rules::Antichess;
+        let keys = |fen: &str| Game::correction_keys(&Position::from_fen(fen, rules).unwrap());
+        let start = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
+        // A knight moved: same pawns, same material.
+        let knight = keys("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w - - 0 1");
+        assert_eq!(start, knight);
+        // A pawn moved: other pawns, same material.
+        let pawn = keys("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1");
+        assert_ne!(start[0], pawn[0]);
+        assert_eq!(start[1], pawn[1]);
+        // A knight gone: same pawns, other material.
+        let fewer = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w - - 0 1");
+        assert_eq!(start[0], fewer[0]);
+        assert_ne!(start[1], fewer[1]);
+        // The other side to move: both differ.
+        let black = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1");
+        assert_ne!(start[0], black[0]);
+        assert_ne!(start[1], black[1]);
     }
 }

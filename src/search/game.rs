@@ -78,6 +78,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.evaluate()
     }
 
+    /// Keys of two features of the position, with the side to move: its
+    /// pawn structure and its material. Positions alike in one share
+    /// what the search learns of the evaluation's error there
+    /// ([`SearchParams::corr_pawns`]); none (0), by default.
+    fn correction_keys(&self) -> [u64; 2] {
+        [0; 2]
+    }
+
     /// Whether the side to move is in check (never, for checkers).
     fn in_check(&self) -> bool;
 

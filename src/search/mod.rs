@@ -6,6 +6,7 @@
 //! play, nodes for reproducible benchmarks) and calls [`Searcher::search`]
 //! with a stop flag another thread may raise.
 
+mod correction;
 mod driver;
 mod game;
 mod limits;

@@ -105,6 +105,12 @@ pub struct SearchParams {
     /// (its bound is 2¹⁴; the key's steps are 8 a pawn of victim); 0: the
     /// key alone, and no capture history kept.
     pub capture_history: i32,
+    /// Correction history (`correction.rs`): the static evaluation is
+    /// moved by the average error the search has found in positions with
+    /// the same pawns, weighed in percent; 0: not kept.
+    pub corr_pawns: i32,
+    /// ... and with the same material.
+    pub corr_material: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -138,6 +144,8 @@ pub const DEFAULT: SearchParams = SearchParams {
     time_horizon: 22,
     aspiration: 25,
     capture_history: 0,
+    corr_pawns: 0,
+    corr_material: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -258,6 +266,8 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "time_horizon" => &mut params.time_horizon,
             "aspiration" => &mut params.aspiration,
             "capture_history" => &mut params.capture_history,
+            "corr_pawns" => &mut params.corr_pawns,
+            "corr_material" => &mut params.corr_material,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -286,6 +296,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     if !(0..=4096).contains(&params.capture_history) {
         return Err("capture_history must be 0 to 4096".into());
     }
+    if !(0..=400).contains(&params.corr_pawns) || !(0..=400).contains(&params.corr_material) {
+        return Err("corr_pawns and corr_material must be 0 to 400".into());
+    }
     Ok(())
 }
 
@@ -307,6 +320,7 @@ mod tests {
         assert!(apply(&mut params, "time_horizon=0").is_err());
         assert!(apply(&mut params, "capture_history=-1").is_err());
         assert!(apply(&mut params, "q_offers=9").is_err());
+        assert!(apply(&mut params, "corr_material=-5").is_err());
         let mut params = ANTICHESS;
         apply(
             &mut params,

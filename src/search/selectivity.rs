@@ -49,6 +49,9 @@ pub(crate) struct Node<M> {
     pub(crate) excluded: Option<M>,
     /// The static evaluation, where pruning asked for it.
     pub(crate) eval: Option<Score>,
+    /// The evaluation uncorrected, where correction history learns from
+    /// the node.
+    pub(crate) raw_eval: Option<Score>,
     /// The static evaluation beats the one two plies up (see
     /// [`SearchParams::rfp_improving`](super::SearchParams::rfp_improving)).
     pub(crate) improving: bool,
@@ -111,13 +114,19 @@ impl<G: Game> Tree<'_, G> {
             && !in_check
             && !is_decisive(beta)
             && depth <= p.rfp_depth.max(p.lmp_depth).max(fp_reach);
+        // Correction history learns from every quiet node's evaluation.
         let track = p.uses_improving();
+        let everywhere = track || p.corrects();
         let has_quiet =
-            (shallow || (track && !in_check)) && moves.iter().any(|&mv| !pos.is_tactical(mv));
+            (shallow || (everywhere && !in_check)) && moves.iter().any(|&mv| !pos.is_tactical(mv));
         let quiet_option = shallow && has_quiet;
         let wants_eval =
-            (track && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
-        let eval = wants_eval.then(|| clamp_eval(pos.evaluate_with(moves)));
+            (everywhere && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
+        let evals = wants_eval.then(|| self.static_eval(pos, moves));
+        let eval = evals.map(|(corrected, _)| corrected);
+        if p.corrects() && excluded.is_none() {
+            node.raw_eval = evals.map(|(_, raw)| raw);
+        }
         if track {
             self.evals[ply] = eval;
             node.improving = self.improving(ply, eval);

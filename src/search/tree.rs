@@ -12,6 +12,7 @@
 //! Nothing here allocates: move lists live on the stack, the principal
 //! variation in a table sized once, the key stack within reserved capacity.
 
+use super::correction::Corrections;
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
 use super::ordering::{Heuristics, MovePicker, Scores};
@@ -110,6 +111,8 @@ impl<M: Copy + Default> PvTable<M> {
 pub(crate) struct Tree<'a, G: Game> {
     pub(crate) tt: &'a TranspositionTable,
     pub(crate) heuristics: &'a mut Heuristics<G::Move>,
+    /// The evaluation's errors learnt so far this game.
+    pub(crate) corrections: &'a mut Corrections,
     pub(crate) pv: &'a mut PvTable<G::Move>,
     /// Keys of the game so far and of the current path; the last one is the
     /// current node's. Capacity is reserved for `MAX_PLY` more.
@@ -213,6 +216,7 @@ impl<G: Game> Tree<'_, G> {
             cut,
             excluded,
             eval: None,
+            raw_eval: None,
             improving: false,
         };
         let (quiet_limit, node) = match self.prune(pos, &moves, node) {
@@ -341,6 +345,9 @@ impl<G: Game> Tree<'_, G> {
             // Nothing but the left-out move: it is singular indeed.
             return if best == -INFINITE { alpha } else { best };
         }
+        if let Some(raw) = node.raw_eval {
+            self.learn_correction(pos, (raw, depth), (best, best_move), (original_alpha, beta));
+        }
         self.store(
             (pos.key(), ply, depth),
             (best, best_move, node.tt_pv),
@@ -432,7 +439,7 @@ impl<G: Game> Tree<'_, G> {
         // swamp the clock in antichess middlegames.
         let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
         if !forced || qply >= self.params.q_forced_plies as u32 {
-            best = clamp_eval(pos.evaluate_with(&moves));
+            best = self.static_eval(pos, &moves).0;
             if best >= beta {
                 return best;
             }

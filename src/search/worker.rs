@@ -6,6 +6,7 @@
 //! reports; helper workers (Lazy SMP) search the same root, some of them a
 //! ply ahead, until the main worker is done, filling the table for it.
 
+use super::correction::Corrections;
 use super::driver::{Info, SearchResult};
 use super::game::{Game, Score};
 use super::limits::TimeManager;
@@ -19,6 +20,7 @@ use std::time::Instant;
 /// Per-thread search state, kept between searches.
 pub(crate) struct Worker<M> {
     heuristics: Heuristics<M>,
+    corrections: Corrections,
     pv: PvTable<M>,
     keys: Vec<u64>,
 }
@@ -39,6 +41,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
     pub(crate) fn new() -> Self {
         Worker {
             heuristics: Heuristics::new(),
+            corrections: Corrections::new(),
             pv: PvTable::new(),
             keys: Vec::with_capacity(1024),
         }
@@ -47,6 +50,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
     /// Forgets everything learnt (a new game).
     pub(crate) fn clear(&mut self) {
         self.heuristics.clear();
+        self.corrections.clear();
     }
 
     /// Readies the worker for a new root whose earlier positions are
@@ -78,6 +82,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
         let mut tree = Tree {
             tt,
             heuristics: &mut self.heuristics,
+            corrections: &mut self.corrections,
             pv: &mut self.pv,
             keys: &mut self.keys,
             reductions,

@@ -1,0 +1,170 @@
+//! Correction history: what the search has learnt, this game, of the
+//! static evaluation's error in positions that share a feature.
+//!
+//! After a node is searched, the difference between its result and its
+//! static evaluation is averaged into a slot chosen by the position's
+//! feature keys ([`Game::correction_keys`]: its pawns, its material), and
+//! later evaluations of positions with the same keys are moved by what
+//! the slots hold. An evaluation that misjudges a kind of position
+//! consistently, as a linear one does, is then corrected where pruning
+//! and quiescence take its word. (Stockfish's correction histories.)
+//!
+//! [`Game::correction_keys`]: super::Game::correction_keys
+
+use super::game::{Game, Score};
+use super::params::SearchParams;
+use super::score::{clamp_eval, is_decisive};
+use super::tree::Tree;
+
+/// Slots per feature; a key picks one by its low bits.
+const SLOTS: usize = 1 << 14;
+
+/// Fixed point: a slot holds the average error times this.
+const GRAIN: i32 = 256;
+
+/// The largest error one result may teach, in evaluation units: past it
+/// the result is a tactic, not the evaluation's bias.
+const MAX_ERROR: Score = 400;
+
+/// A result searched this deep counts fully; shallower ones count less.
+const FULL_WEIGHT_DEPTH: i32 = 16;
+
+/// The average errors of the evaluation by feature, kept for a game.
+pub(crate) struct Corrections {
+    /// `features × SLOTS` averages, in 1/[`GRAIN`] evaluation units.
+    slots: Vec<i32>,
+}
+
+impl Corrections {
+    pub(crate) fn new() -> Self {
+        Corrections {
+            slots: vec![0; 2 * SLOTS],
+        }
+    }
+
+    /// Forgets everything (a new game, or a reproducible benchmark).
+    pub(crate) fn clear(&mut self) {
+        self.slots.fill(0);
+    }
+
+    fn slot(feature: usize, key: u64) -> usize {
+        feature * SLOTS + (key as usize & (SLOTS - 1))
+    }
+
+    /// What to add to the static evaluation of a position with `keys`:
+    /// each feature's average error, weighed by its parameter (percent).
+    pub(crate) fn correction(&self, params: &SearchParams, keys: [u64; 2]) -> Score {
+        let weights = [params.corr_pawns, params.corr_material];
+        let mut sum = 0;
+        for (feature, (&key, weight)) in keys.iter().zip(weights).enumerate() {
+            if weight != 0 {
+                sum += self.slots[Self::slot(feature, key)] * weight / 100;
+            }
+        }
+        sum / GRAIN
+    }
+
+    /// A node with `keys` and static evaluation `raw` (uncorrected) was
+    /// searched `depth` plies deep to `result`, which bounds its true
+    /// score on the side of `raw` it lies: move each used feature's
+    /// average towards the error.
+    pub(crate) fn learn(
+        &mut self,
+        params: &SearchParams,
+        keys: [u64; 2],
+        (raw, result): (Score, Score),
+        depth: i32,
+    ) {
+        let error = (result - raw).clamp(-MAX_ERROR, MAX_ERROR) * GRAIN;
+        let weight = (depth + 1).clamp(1, FULL_WEIGHT_DEPTH);
+        let weights = [params.corr_pawns, params.corr_material];
+        for (feature, (&key, used)) in keys.iter().zip(weights).enumerate() {
+            if used != 0 {
+                let slot = &mut self.slots[Self::slot(feature, key)];
+                *slot += (error - *slot) * weight / 256;
+            }
+        }
+    }
+}
+
+impl<G: Game> Tree<'_, G> {
+    /// The static evaluation of `pos` (whose legal moves are `moves`) as
+    /// the search takes it, corrected by what it has learnt, and as the
+    /// game gives it.
+    pub(crate) fn static_eval(&self, pos: &G, moves: &[G::Move]) -> (Score, Score) {
+        let raw = clamp_eval(pos.evaluate_with(moves));
+        if !self.params.corrects() {
+            return (raw, raw);
+        }
+        let keys = pos.correction_keys();
+        (
+            clamp_eval(raw + self.corrections.correction(&self.params, keys)),
+            raw,
+        )
+    }
+
+    /// A node of static evaluation `raw` (uncorrected), searched `depth`
+    /// plies deep within `(alpha, beta)`, returned `best` by way of
+    /// `best_move`: learn from the error where the result is a bound on
+    /// the right side of `raw`. Not where a tactical move decided it: the
+    /// evaluation of a quiet position is what is being judged.
+    pub(crate) fn learn_correction(
+        &mut self,
+        pos: &G,
+        (raw, depth): (Score, i32),
+        (best, best_move): (Score, Option<G::Move>),
+        (alpha, beta): (Score, Score),
+    ) {
+        let bounded = (best > raw && best > alpha) || (best < raw && best < beta);
+        if !bounded || is_decisive(best) || best_move.is_some_and(|mv| pos.is_tactical(mv)) {
+            return;
+        }
+        let keys = pos.correction_keys();
+        self.corrections
+            .learn(&self.params, keys, (raw, best), depth);
+    }
+}
+
+impl SearchParams {
+    /// Whether the evaluation is corrected by what the search learnt.
+    pub(crate) fn corrects(&self) -> bool {
+        self.corr_pawns != 0 || self.corr_material != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::params::DEFAULT;
+
+    /// A feature's average moves towards the errors it is taught, only
+    /// its own slot moves, and a feature weighed at 0 is left alone.
+    #[test]
+    fn averages_move_towards_the_error_of_their_own_slot() {
+        let params = SearchParams {
+            corr_pawns: 100,
+            corr_material: 0,
+            ..DEFAULT
+        };
+        let mut c = Corrections::new();
+        let keys = [7, 9];
+        for _ in 0..200 {
+            c.learn(&params, keys, (0, 50), FULL_WEIGHT_DEPTH);
+        }
+        let learnt = c.correction(&params, keys);
+        assert!((45..=50).contains(&learnt), "{learnt}");
+        assert_eq!(c.correction(&params, [8, 9]), 0);
+        let both = SearchParams {
+            corr_material: 100,
+            ..params
+        };
+        assert_eq!(c.correction(&both, keys), learnt);
+        // Errors past the cap teach only the cap.
+        for _ in 0..400 {
+            c.learn(&params, keys, (0, -5000), FULL_WEIGHT_DEPTH);
+        }
+        assert!(c.correction(&params, keys) >= -MAX_ERROR);
+        c.clear();
+        assert_eq!(c.correction(&params, keys), 0);
+    }
+}
