@@ -54,12 +54,11 @@ impl Game for Position {
     #[inline]
     fn correction_keys(&self) -> [u64; 2] {
         let side = self.side_to_move().index() as u64;
-        let [white, black] = [Color::White, Color::Black];
-        let pawns = self.pieces(white, PieceKind::Pawn).0
-            ^ self.pieces(black, PieceKind::Pawn).0.rotate_left(29)
+        let pawns = self.pieces(Color::White, PieceKind::Pawn).0
+            ^ self.pieces(Color::Black, PieceKind::Pawn).0.rotate_left(29)
             ^ side;
         let mut material = side;
-        for color in [white, black] {
+        for color in Color::ALL {
             for kind in PieceKind::ALL {
                 material = (material << 4) | u64::from(self.pieces(color, kind).count().min(15));
             }

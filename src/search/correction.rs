@@ -26,7 +26,8 @@ const GRAIN: i32 = 256;
 /// the result is a tactic, not the evaluation's bias.
 const MAX_ERROR: Score = 400;
 
-/// A result searched this deep counts fully; shallower ones count less.
+/// A result moves its slot's average by `depth + 1` 256ths of the way
+/// to its error, at most this many (a result this deep or deeper).
 const FULL_WEIGHT_DEPTH: i32 = 16;
 
 /// The average errors of the evaluation by feature, kept for a game.
@@ -54,9 +55,8 @@ impl Corrections {
     /// What to add to the static evaluation of a position with `keys`:
     /// each feature's average error, weighed by its parameter (percent).
     pub(crate) fn correction(&self, params: &SearchParams, keys: [u64; 2]) -> Score {
-        let weights = [params.corr_pawns, params.corr_material];
         let mut sum = 0;
-        for (feature, (&key, weight)) in keys.iter().zip(weights).enumerate() {
+        for (feature, (&key, weight)) in keys.iter().zip(params.corrections()).enumerate() {
             if weight != 0 {
                 sum += self.slots[Self::slot(feature, key)] * weight / 100;
             }
@@ -77,8 +77,7 @@ impl Corrections {
     ) {
         let error = (result - raw).clamp(-MAX_ERROR, MAX_ERROR) * GRAIN;
         let weight = (depth + 1).clamp(1, FULL_WEIGHT_DEPTH);
-        let weights = [params.corr_pawns, params.corr_material];
-        for (feature, (&key, used)) in keys.iter().zip(weights).enumerate() {
+        for (feature, (&key, used)) in keys.iter().zip(params.corrections()).enumerate() {
             if used != 0 {
                 let slot = &mut self.slots[Self::slot(feature, key)];
                 *slot += (error - *slot) * weight / 256;
@@ -87,48 +86,59 @@ impl Corrections {
     }
 }
 
+/// A static evaluation as the game gives it, with the feature keys it
+/// was corrected by: what a node keeps to learn from its result.
+#[derive(Clone, Copy)]
+pub(crate) struct RawEval {
+    pub(crate) score: Score,
+    keys: [u64; 2],
+}
+
 impl<G: Game> Tree<'_, G> {
     /// The static evaluation of `pos` (whose legal moves are `moves`) as
-    /// the search takes it, corrected by what it has learnt, and as the
-    /// game gives it.
-    pub(crate) fn static_eval(&self, pos: &G, moves: &[G::Move]) -> (Score, Score) {
-        let raw = clamp_eval(pos.evaluate_with(moves));
+    /// the search takes it, corrected by what it has learnt, and the
+    /// uncorrected one where corrections are kept.
+    pub(crate) fn static_eval(&self, pos: &G, moves: &[G::Move]) -> (Score, Option<RawEval>) {
+        let score = clamp_eval(pos.evaluate_with(moves));
         if !self.params.corrects() {
-            return (raw, raw);
+            return (score, None);
         }
         let keys = pos.correction_keys();
-        (
-            clamp_eval(raw + self.corrections.correction(&self.params, keys)),
-            raw,
-        )
+        let corrected = clamp_eval(score + self.corrections.correction(&self.params, keys));
+        (corrected, Some(RawEval { score, keys }))
     }
 
-    /// A node of static evaluation `raw` (uncorrected), searched `depth`
-    /// plies deep within `(alpha, beta)`, returned `best` by way of
-    /// `best_move`: learn from the error where the result is a bound on
-    /// the right side of `raw`. Not where a tactical move decided it: the
-    /// evaluation of a quiet position is what is being judged.
+    /// A node of static evaluation `raw`, searched `depth` plies deep
+    /// within `(alpha, beta)`, returned `best` by way of `best_move`:
+    /// learn from the error where the result is a bound on the right side
+    /// of `raw`. Not where a tactical move decided it: the evaluation of a
+    /// quiet position is what is being judged.
     pub(crate) fn learn_correction(
         &mut self,
         pos: &G,
-        (raw, depth): (Score, i32),
+        (raw, depth): (RawEval, i32),
         (best, best_move): (Score, Option<G::Move>),
         (alpha, beta): (Score, Score),
     ) {
-        let bounded = (best > raw && best > alpha) || (best < raw && best < beta);
+        let bounded = (best > raw.score && best > alpha) || (best < raw.score && best < beta);
         if !bounded || is_decisive(best) || best_move.is_some_and(|mv| pos.is_tactical(mv)) {
             return;
         }
-        let keys = pos.correction_keys();
         self.corrections
-            .learn(&self.params, keys, (raw, best), depth);
+            .learn(&self.params, raw.keys, (raw.score, best), depth);
     }
 }
 
 impl SearchParams {
+    /// The correction features' weights (percent), in the order of
+    /// [`Game::correction_keys`].
+    fn corrections(&self) -> [i32; 2] {
+        [self.corr_pawns, self.corr_material]
+    }
+
     /// Whether the evaluation is corrected by what the search learnt.
     pub(crate) fn corrects(&self) -> bool {
-        self.corr_pawns != 0 || self.corr_material != 0
+        self.corrections() != [0; 2]
     }
 }
 

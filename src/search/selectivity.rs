@@ -4,6 +4,7 @@
 //! governed by [`SearchParams`](super::SearchParams) so that tuning can
 //! switch each off; the tree in `tree.rs` asks, this module decides.
 
+use super::correction::RawEval;
 use super::game::{Game, Score};
 use super::params::params;
 use super::score::{clamp_eval, is_decisive};
@@ -51,7 +52,7 @@ pub(crate) struct Node<M> {
     pub(crate) eval: Option<Score>,
     /// The evaluation uncorrected, where correction history learns from
     /// the node.
-    pub(crate) raw_eval: Option<Score>,
+    pub(crate) raw_eval: Option<RawEval>,
     /// The static evaluation beats the one two plies up (see
     /// [`SearchParams::rfp_improving`](super::SearchParams::rfp_improving)).
     pub(crate) improving: bool,
@@ -124,8 +125,8 @@ impl<G: Game> Tree<'_, G> {
             (everywhere && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
         let evals = wants_eval.then(|| self.static_eval(pos, moves));
         let eval = evals.map(|(corrected, _)| corrected);
-        if p.corrects() && excluded.is_none() {
-            node.raw_eval = evals.map(|(_, raw)| raw);
+        if excluded.is_none() {
+            node.raw_eval = evals.and_then(|(_, raw)| raw);
         }
         if track {
             self.evals[ply] = eval;
