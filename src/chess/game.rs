@@ -6,7 +6,7 @@ use super::moves::Move;
 use super::position::Position;
 use super::quiet_order;
 use super::types::{Color, PieceKind};
-use crate::search::{Game, MoveList, Outcome, Score, SearchParams};
+use crate::search::{CorrectionKeys, Game, MoveList, Outcome, Score, SearchParams};
 
 /// Value of each kind for ordering captures (most valuable victim first).
 const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -49,10 +49,11 @@ impl Game for Position {
         eval::evaluate_with(self, || moves.len())
     }
 
-    /// The pawns of each side, and the count of each side's men by kind,
-    /// each with the side to move, mixed so that the low bits pick slots.
+    /// The pawns of each side; the count of each side's men by kind;
+    /// where each side's other men stand. Each with the side to move,
+    /// mixed so that the low bits pick slots.
     #[inline]
-    fn correction_keys(&self) -> [u64; 2] {
+    fn correction_keys(&self) -> CorrectionKeys {
         let side = self.side_to_move().index() as u64;
         let pawns = self.pieces(Color::White, PieceKind::Pawn).0
             ^ self.pieces(Color::Black, PieceKind::Pawn).0.rotate_left(29)
@@ -63,7 +64,22 @@ impl Game for Position {
                 material = (material << 4) | u64::from(self.pieces(color, kind).count().min(15));
             }
         }
-        [mix(pawns), mix(material)]
+        // Each kind's squares turned by its own amount, so that men of two
+        // kinds swapping places change the key.
+        let pieces = |color| {
+            mix(PieceKind::ALL[1..].iter().fold(side, |key, &kind| {
+                key ^ self
+                    .pieces(color, kind)
+                    .0
+                    .rotate_left(kind.index() as u32 * 11)
+            }))
+        };
+        [
+            mix(pawns),
+            mix(material),
+            pieces(Color::White),
+            pieces(Color::Black),
+        ]
     }
 
     #[inline]
@@ -237,7 +253,8 @@ mod tests {
     }
 
     /// Correction keys: the pawn key sees the pawns and the side to move
-    /// alone, the material key the count of men by kind and the side.
+    /// alone, the material key the count of men by kind and the side, the
+    /// pieces' keys one side's other men where they stand.
     #[test]
     fn correction_keys_follow_their_feature() {
         let rules = crate::chess::Rules::Antichess;
@@ -245,7 +262,14 @@ mod tests {
         let start = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
         // A knight moved: same pawns, same material.
         let knight = keys("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w - - 0 1");
-        assert_eq!(start, knight);
+        assert_eq!(start[..2], knight[..2]);
+        // ... but White's men moved, Black's not.
+        assert_ne!(start[2], knight[2]);
+        assert_eq!(start[3], knight[3]);
+        // A knight and a bishop swapped: White's men differ.
+        let swapped = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RBNQKNBR w - - 0 1");
+        assert_eq!(start[..2], swapped[..2]);
+        assert_ne!(start[2], swapped[2]);
         // A pawn moved: other pawns, same material.
         let pawn = keys("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 1");
         assert_ne!(start[0], pawn[0]);
@@ -254,9 +278,10 @@ mod tests {
         let fewer = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w - - 0 1");
         assert_eq!(start[0], fewer[0]);
         assert_ne!(start[1], fewer[1]);
-        // The other side to move: both differ.
+        // The other side to move: all differ.
         let black = keys("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1");
-        assert_ne!(start[0], black[0]);
-        assert_ne!(start[1], black[1]);
+        for (a, b) in start.iter().zip(&black) {
+            assert_ne!(a, b);
+        }
     }
 }

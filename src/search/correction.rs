@@ -3,7 +3,8 @@
 //!
 //! After a node is searched, the difference between its result and its
 //! static evaluation is averaged into a slot chosen by the position's
-//! feature keys ([`Game::correction_keys`]: its pawns, its material), and
+//! feature keys ([`Game::correction_keys`]: its pawns, its material, where
+//! each side's other men stand), and
 //! later evaluations of positions with the same keys are moved by what
 //! the slots hold. An evaluation that misjudges a kind of position
 //! consistently, as a linear one does, is then corrected where pruning
@@ -11,7 +12,7 @@
 //!
 //! [`Game::correction_keys`]: super::Game::correction_keys
 
-use super::game::{Game, Score};
+use super::game::{CORRECTION_FEATURES, CorrectionKeys, Game, Score};
 use super::params::SearchParams;
 use super::score::{clamp_eval, is_decisive};
 use super::tree::Tree;
@@ -39,7 +40,7 @@ pub(crate) struct Corrections {
 impl Corrections {
     pub(crate) fn new() -> Self {
         Corrections {
-            slots: vec![0; 2 * SLOTS],
+            slots: vec![0; CORRECTION_FEATURES * SLOTS],
         }
     }
 
@@ -54,7 +55,7 @@ impl Corrections {
 
     /// What to add to the static evaluation of a position with `keys`:
     /// each feature's average error, weighed by its parameter (percent).
-    pub(crate) fn correction(&self, params: &SearchParams, keys: [u64; 2]) -> Score {
+    pub(crate) fn correction(&self, params: &SearchParams, keys: CorrectionKeys) -> Score {
         let mut sum = 0;
         for (feature, (&key, weight)) in keys.iter().zip(params.corrections()).enumerate() {
             if weight != 0 {
@@ -71,7 +72,7 @@ impl Corrections {
     pub(crate) fn learn(
         &mut self,
         params: &SearchParams,
-        keys: [u64; 2],
+        keys: CorrectionKeys,
         (raw, result): (Score, Score),
         depth: i32,
     ) {
@@ -91,7 +92,7 @@ impl Corrections {
 #[derive(Clone, Copy)]
 pub(crate) struct RawEval {
     pub(crate) score: Score,
-    keys: [u64; 2],
+    keys: CorrectionKeys,
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -132,13 +133,18 @@ impl<G: Game> Tree<'_, G> {
 impl SearchParams {
     /// The correction features' weights (percent), in the order of
     /// [`Game::correction_keys`].
-    fn corrections(&self) -> [i32; 2] {
-        [self.corr_pawns, self.corr_material]
+    pub(crate) fn corrections(&self) -> [i32; CORRECTION_FEATURES] {
+        [
+            self.corr_pawns,
+            self.corr_material,
+            self.corr_pieces,
+            self.corr_pieces,
+        ]
     }
 
     /// Whether the evaluation is corrected by what the search learnt.
     pub(crate) fn corrects(&self) -> bool {
-        self.corrections() != [0; 2]
+        self.corrections() != [0; CORRECTION_FEATURES]
     }
 }
 
@@ -157,13 +163,13 @@ mod tests {
             ..DEFAULT
         };
         let mut c = Corrections::new();
-        let keys = [7, 9];
+        let keys = [7, 9, 0, 0];
         for _ in 0..200 {
             c.learn(&params, keys, (0, 50), FULL_WEIGHT_DEPTH);
         }
         let learnt = c.correction(&params, keys);
         assert!((45..=50).contains(&learnt), "{learnt}");
-        assert_eq!(c.correction(&params, [8, 9]), 0);
+        assert_eq!(c.correction(&params, [8, 9, 0, 0]), 0);
         let both = SearchParams {
             corr_material: 100,
             ..params

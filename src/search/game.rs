@@ -21,6 +21,13 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 /// move to an index below this with [`Game::history_index`].
 pub const HISTORY_SIZE: usize = 64 * 64;
 
+/// How many features [`Game::correction_keys`] keys.
+pub const CORRECTION_FEATURES: usize = 4;
+
+/// One key per correction feature, in the order the weights of
+/// [`SearchParams::corrections`] follow.
+pub type CorrectionKeys = [u64; CORRECTION_FEATURES];
+
 /// How a finished game ended, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -78,12 +85,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         self.evaluate()
     }
 
-    /// Keys of two features of the position, with the side to move: its
-    /// pawn structure and its material. Positions alike in one share
-    /// what the search learns of the evaluation's error there
-    /// ([`SearchParams::corr_pawns`]); none (0), by default.
-    fn correction_keys(&self) -> [u64; 2] {
-        [0; 2]
+    /// Keys of features of the position, each with the side to move:
+    /// its pawn structure, its material, and where each side's other men
+    /// stand. Positions alike in one share what the search learns of the
+    /// evaluation's error there ([`SearchParams::corr_pawns`]); none (0),
+    /// by default.
+    fn correction_keys(&self) -> CorrectionKeys {
+        [0; CORRECTION_FEATURES]
     }
 
     /// Whether the side to move is in check (never, for checkers).

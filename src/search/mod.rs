@@ -20,7 +20,9 @@ mod tt;
 mod worker;
 
 pub use driver::{Info, MAX_DEPTH, MAX_THREADS, SearchResult, Searcher};
-pub use game::{Game, HISTORY_SIZE, MAX_MOVES, MoveList, Outcome, Score};
+pub use game::{
+    CORRECTION_FEATURES, CorrectionKeys, Game, HISTORY_SIZE, MAX_MOVES, MoveList, Outcome, Score,
+};
 pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Limits, TimeManager};
 pub use params::{SearchParams, antichess_params, overrides, params};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, ScoreKind, is_decisive};

@@ -111,6 +111,9 @@ pub struct SearchParams {
     pub corr_pawns: i32,
     /// ... and with the same material.
     pub corr_material: i32,
+    /// ... and with the same men other than pawns on the same squares,
+    /// one side's at a time.
+    pub corr_pieces: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -146,6 +149,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     capture_history: 0,
     corr_pawns: 0,
     corr_material: 0,
+    corr_pieces: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -176,6 +180,7 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // session). Chess keeps its evaluation as it is, unmeasured there.
     corr_pawns: 100,
     corr_material: 100,
+    corr_pieces: 0,
     ..DEFAULT
 };
 
@@ -275,6 +280,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "capture_history" => &mut params.capture_history,
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
+            "corr_pieces" => &mut params.corr_pieces,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -303,8 +309,8 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     if !(0..=4096).contains(&params.capture_history) {
         return Err("capture_history must be 0 to 4096".into());
     }
-    if !(0..=400).contains(&params.corr_pawns) || !(0..=400).contains(&params.corr_material) {
-        return Err("corr_pawns and corr_material must be 0 to 400".into());
+    if !params.corrections().iter().all(|w| (0..=400).contains(w)) {
+        return Err("corr_pawns, corr_material and corr_pieces must be 0 to 400".into());
     }
     Ok(())
 }
