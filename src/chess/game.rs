@@ -6,7 +6,7 @@ use super::moves::Move;
 use super::position::Position;
 use super::quiet_order;
 use super::types::{Color, PieceKind};
-use crate::search::{CorrectionKeys, Game, MoveList, Outcome, Score, SearchParams};
+use crate::search::{CorrectionKeys, Game, MoveList, Outcome, Score, SearchParams, mix_key};
 
 /// Value of each kind for ordering captures (most valuable victim first).
 const ORDER_VALUE: [i32; 6] = [1, 3, 3, 5, 9, 0];
@@ -67,7 +67,7 @@ impl Game for Position {
         // Each kind's squares turned by its own amount, so that men of two
         // kinds swapping places change the key.
         let pieces = |color| {
-            mix(PieceKind::ALL[1..].iter().fold(side, |key, &kind| {
+            mix_key(PieceKind::ALL[1..].iter().fold(side, |key, &kind| {
                 key ^ self
                     .pieces(color, kind)
                     .0
@@ -75,8 +75,8 @@ impl Game for Position {
             }))
         };
         [
-            mix(pawns),
-            mix(material),
+            mix_key(pawns),
+            mix_key(material),
             pieces(Color::White),
             pieces(Color::Black),
         ]
@@ -214,15 +214,6 @@ impl Game for Position {
     fn pack(mv: Move) -> u16 {
         mv.bits()
     }
-}
-
-/// A bijective scrambling of 64 bits (SplitMix64's finaliser), so that
-/// features differing in any bit land in different slots.
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 //!
 //! After a node is searched, the difference between its result and its
 //! static evaluation is averaged into a slot chosen by the position's
-//! feature keys ([`Game::correction_keys`]: its pawns, its material, where
-//! each side's other men stand), and
+//! feature keys (the game's, [`Game::correction_keys`]: its pawns, its
+//! material, where each side's other men stand; and the search's: the
+//! move that led to it, and the two), and
 //! later evaluations of positions with the same keys are moved by what
 //! the slots hold. An evaluation that misjudges a kind of position
 //! consistently, as a linear one does, is then corrected where pruning
@@ -12,13 +13,22 @@
 //!
 //! [`Game::correction_keys`]: super::Game::correction_keys
 
-use super::game::{CORRECTION_FEATURES, CorrectionKeys, Game, Score};
+use super::game::{CORRECTION_FEATURES, Game, HISTORY_SIZE, Score, mix_key};
 use super::params::SearchParams;
 use super::score::{clamp_eval, is_decisive};
 use super::tree::Tree;
 
 /// Slots per feature; a key picks one by its low bits.
 const SLOTS: usize = 1 << 14;
+
+/// The features: the game's, then the last move's and the last two's.
+const FEATURES: usize = CORRECTION_FEATURES + 2;
+
+/// A key per feature.
+type Keys = [u64; FEATURES];
+
+// The last move's key is its history index and the ply's parity, exact.
+const _: () = assert!(2 * (HISTORY_SIZE + 1) <= SLOTS);
 
 /// Fixed point: a slot holds the average error times this.
 const GRAIN: i32 = 256;
@@ -40,7 +50,7 @@ pub(crate) struct Corrections {
 impl Corrections {
     pub(crate) fn new() -> Self {
         Corrections {
-            slots: vec![0; CORRECTION_FEATURES * SLOTS],
+            slots: vec![0; FEATURES * SLOTS],
         }
     }
 
@@ -55,7 +65,7 @@ impl Corrections {
 
     /// What to add to the static evaluation of a position with `keys`:
     /// each feature's average error, weighed by its parameter (percent).
-    pub(crate) fn correction(&self, params: &SearchParams, keys: CorrectionKeys) -> Score {
+    pub(crate) fn correction(&self, params: &SearchParams, keys: Keys) -> Score {
         let mut sum = 0;
         for (feature, (&key, weight)) in keys.iter().zip(params.corrections()).enumerate() {
             if weight != 0 {
@@ -72,7 +82,7 @@ impl Corrections {
     pub(crate) fn learn(
         &mut self,
         params: &SearchParams,
-        keys: CorrectionKeys,
+        keys: Keys,
         (raw, result): (Score, Score),
         depth: i32,
     ) {
@@ -92,21 +102,37 @@ impl Corrections {
 #[derive(Clone, Copy)]
 pub(crate) struct RawEval {
     pub(crate) score: Score,
-    keys: CorrectionKeys,
+    keys: Keys,
 }
 
 impl<G: Game> Tree<'_, G> {
-    /// The static evaluation of `pos` (whose legal moves are `moves`) as
-    /// the search takes it, corrected by what it has learnt, and the
-    /// uncorrected one where corrections are kept.
-    pub(crate) fn static_eval(&self, pos: &G, moves: &[G::Move]) -> (Score, Option<RawEval>) {
+    /// The static evaluation of `pos` at `ply` (whose legal moves are
+    /// `moves`) as the search takes it, corrected by what it has learnt,
+    /// and the uncorrected one where corrections are kept.
+    pub(crate) fn static_eval(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        ply: usize,
+    ) -> (Score, Option<RawEval>) {
         let score = clamp_eval(pos.evaluate_with(moves));
         if !self.params.corrects() {
             return (score, None);
         }
-        let keys = pos.correction_keys();
+        let keys = self.correction_keys(pos, ply);
         let corrected = clamp_eval(score + self.corrections.correction(&self.params, keys));
         (corrected, Some(RawEval { score, keys }))
+    }
+
+    /// The features' keys of `pos` at `ply`. The moves' side is the ply's
+    /// parity, as in the histories: the root's side is the same all game.
+    fn correction_keys(&self, pos: &G, ply: usize) -> Keys {
+        let [pawns, material, white, black] = pos.correction_keys();
+        let side = (ply & 1) as u64;
+        let last = u64::from(self.moved[ply]);
+        let before = ply.checked_sub(1).map_or(0, |p| u64::from(self.moved[p]));
+        let two = (before * (HISTORY_SIZE as u64 + 1) + last) * 2 + side;
+        [pawns, material, white, black, last * 2 + side, mix_key(two)]
     }
 
     /// A node of static evaluation `raw`, searched `depth` plies deep
@@ -133,18 +159,20 @@ impl<G: Game> Tree<'_, G> {
 impl SearchParams {
     /// The correction features' weights (percent), in the order of
     /// [`Game::correction_keys`].
-    pub(crate) fn corrections(&self) -> [i32; CORRECTION_FEATURES] {
+    pub(crate) fn corrections(&self) -> [i32; FEATURES] {
         [
             self.corr_pawns,
             self.corr_material,
             self.corr_pieces,
             self.corr_pieces,
+            self.corr_moves,
+            self.corr_moves,
         ]
     }
 
     /// Whether the evaluation is corrected by what the search learnt.
     pub(crate) fn corrects(&self) -> bool {
-        self.corrections() != [0; CORRECTION_FEATURES]
+        self.corrections() != [0; FEATURES]
     }
 }
 
@@ -163,13 +191,13 @@ mod tests {
             ..DEFAULT
         };
         let mut c = Corrections::new();
-        let keys = [7, 9, 0, 0];
+        let keys = [7, 9, 0, 0, 0, 0];
         for _ in 0..200 {
             c.learn(&params, keys, (0, 50), FULL_WEIGHT_DEPTH);
         }
         let learnt = c.correction(&params, keys);
         assert!((45..=50).contains(&learnt), "{learnt}");
-        assert_eq!(c.correction(&params, [8, 9, 0, 0]), 0);
+        assert_eq!(c.correction(&params, [8, 9, 0, 0, 0, 0]), 0);
         let both = SearchParams {
             corr_material: 100,
             ..params

@@ -21,12 +21,22 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 /// move to an index below this with [`Game::history_index`].
 pub const HISTORY_SIZE: usize = 64 * 64;
 
-/// How many features [`Game::correction_keys`] keys.
+/// How many features of a position [`Game::correction_keys`] keys (the
+/// search adds its own, of the moves that led to it).
 pub const CORRECTION_FEATURES: usize = 4;
 
-/// One key per correction feature, in the order the weights of
-/// [`SearchParams::corrections`] follow.
+/// One key per feature of a position, in the order of the weights of
+/// [`SearchParams::corrections`].
 pub type CorrectionKeys = [u64; CORRECTION_FEATURES];
+
+/// A bijective scrambling of 64 bits (SplitMix64's finaliser), so that
+/// keys differing in any bit pick different slots by their low bits.
+#[inline]
+pub fn mix_key(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
 
 /// How a finished game ended, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

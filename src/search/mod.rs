@@ -22,6 +22,7 @@ mod worker;
 pub use driver::{Info, MAX_DEPTH, MAX_THREADS, SearchResult, Searcher};
 pub use game::{
     CORRECTION_FEATURES, CorrectionKeys, Game, HISTORY_SIZE, MAX_MOVES, MoveList, Outcome, Score,
+    mix_key,
 };
 pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Limits, TimeManager};
 pub use params::{SearchParams, antichess_params, overrides, params};

@@ -114,6 +114,8 @@ pub struct SearchParams {
     /// ... and with the same men other than pawns on the same squares,
     /// one side's at a time.
     pub corr_pieces: i32,
+    /// ... and reached by the same move, and by the same two moves.
+    pub corr_moves: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -150,6 +152,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_pawns: 0,
     corr_material: 0,
     corr_pieces: 0,
+    corr_moves: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -181,6 +184,7 @@ pub const ANTICHESS: SearchParams = SearchParams {
     corr_pawns: 100,
     corr_material: 100,
     corr_pieces: 0,
+    corr_moves: 0,
     ..DEFAULT
 };
 
@@ -281,6 +285,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
             "corr_pieces" => &mut params.corr_pieces,
+            "corr_moves" => &mut params.corr_moves,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -310,7 +315,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
         return Err("capture_history must be 0 to 4096".into());
     }
     if !params.corrections().iter().all(|w| (0..=400).contains(w)) {
-        return Err("corr_pawns, corr_material and corr_pieces must be 0 to 400".into());
+        return Err("the corr_ weights must be 0 to 400".into());
     }
     Ok(())
 }

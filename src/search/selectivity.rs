@@ -123,7 +123,7 @@ impl<G: Game> Tree<'_, G> {
         let quiet_option = shallow && has_quiet;
         let wants_eval =
             (everywhere && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
-        let evals = wants_eval.then(|| self.static_eval(pos, moves));
+        let evals = wants_eval.then(|| self.static_eval(pos, moves, ply));
         let eval = evals.map(|(corrected, _)| corrected);
         if excluded.is_none() {
             node.raw_eval = evals.and_then(|(_, raw)| raw);
@@ -308,6 +308,7 @@ impl<G: Game> Tree<'_, G> {
         self.tt.prefetch(null.key());
         let reduction = 3 + depth / 4;
         self.keys.push(null.key());
+        self.moved[ply + 1] = 0;
         let score = -self.negamax(
             &null,
             depth - 1 - reduction,

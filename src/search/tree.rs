@@ -135,6 +135,10 @@ pub(crate) struct Tree<'a, G: Game> {
     /// where the improving flag wants it (`None` in check, or where every
     /// move is tactical).
     pub(crate) evals: [Option<Score>; MAX_PLY + 1],
+    /// Per ply, the history index of the move that led to the node on the
+    /// current path, plus one; 0 at the root and after a pass. What
+    /// correction history keys its moves' features by.
+    pub(crate) moved: [u16; MAX_PLY + 1],
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -302,6 +306,7 @@ impl<G: Game> Tree<'_, G> {
                 Some(self.reduction(pos, mv, late))
             };
             let new_depth = depth - 1 + i32::from(singular == Some(mv));
+            self.moved[ply + 1] = moved(pos, mv);
             let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);
             if self.control.stopped {
                 return 0;
@@ -439,7 +444,7 @@ impl<G: Game> Tree<'_, G> {
         // swamp the clock in antichess middlegames.
         let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
         if !forced || qply >= self.params.q_forced_plies as u32 {
-            best = self.static_eval(pos, &moves).0;
+            best = self.static_eval(pos, &moves, ply).0;
             if best >= beta {
                 return best;
             }
@@ -453,6 +458,7 @@ impl<G: Game> Tree<'_, G> {
         let picker = MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.ordering(), ply);
         for mv in picker {
             let child = self.make(pos, mv);
+            self.moved[ply + 1] = moved(pos, mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;
@@ -584,4 +590,10 @@ fn cuts(bound: Bound, score: Score, alpha: Score, beta: Score) -> bool {
         Bound::Lower => score >= beta,
         Bound::Upper => score <= alpha,
     }
+}
+
+/// What [`Tree::moved`] records of `mv` played in `pos`.
+#[inline]
+fn moved<G: Game>(pos: &G, mv: G::Move) -> u16 {
+    (pos.history_index(mv) + 1) as u16
 }
