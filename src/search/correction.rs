@@ -157,8 +157,8 @@ impl<G: Game> Tree<'_, G> {
 }
 
 impl SearchParams {
-    /// The correction features' weights (percent), in the order of
-    /// [`Game::correction_keys`].
+    /// The correction features' weights (percent), in the order of their
+    /// keys: the game's ([`Game::correction_keys`]), then the moves'.
     pub(crate) fn corrections(&self) -> [i32; FEATURES] {
         [
             self.corr_pawns,

@@ -25,8 +25,9 @@ pub const HISTORY_SIZE: usize = 64 * 64;
 /// search adds its own, of the moves that led to it).
 pub const CORRECTION_FEATURES: usize = 4;
 
-/// One key per feature of a position, in the order of the weights of
-/// [`SearchParams::corrections`].
+/// One key per feature of a position: its pawns, its material, White's
+/// other men, Black's other men (weighed by `corr_pawns`, `corr_material`
+/// and `corr_pieces` twice).
 pub type CorrectionKeys = [u64; CORRECTION_FEATURES];
 
 /// A bijective scrambling of 64 bits (SplitMix64's finaliser), so that
