@@ -136,8 +136,9 @@ pub(crate) struct Tree<'a, G: Game> {
     /// move is tactical).
     pub(crate) evals: [Option<Score>; MAX_PLY + 1],
     /// Per ply, the history index of the move that led to the node on the
-    /// current path, plus one; 0 at the root and after a pass. What
-    /// correction history keys its moves' features by.
+    /// current path, plus one; 0 at the root, after a pass and throughout
+    /// where `corr_moves` is 0. What correction history keys its moves'
+    /// features by.
     pub(crate) moved: [u16; MAX_PLY + 1],
 }
 
@@ -306,7 +307,7 @@ impl<G: Game> Tree<'_, G> {
                 Some(self.reduction(pos, mv, late))
             };
             let new_depth = depth - 1 + i32::from(singular == Some(mv));
-            self.moved[ply + 1] = moved(pos, mv);
+            self.record_move(pos, mv, ply);
             let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);
             if self.control.stopped {
                 return 0;
@@ -458,7 +459,7 @@ impl<G: Game> Tree<'_, G> {
         let picker = MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.ordering(), ply);
         for mv in picker {
             let child = self.make(pos, mv);
-            self.moved[ply + 1] = moved(pos, mv);
+            self.record_move(pos, mv, ply);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;
@@ -483,6 +484,15 @@ impl<G: Game> Tree<'_, G> {
             (original_alpha, beta),
         );
         best
+    }
+
+    /// Records in [`Tree::moved`] that `mv` was played in `pos` at `ply`,
+    /// only where corrections by move are kept: every move made pays.
+    #[inline]
+    fn record_move(&mut self, pos: &G, mv: G::Move, ply: usize) {
+        if self.params.corr_moves != 0 {
+            self.moved[ply + 1] = (pos.history_index(mv) + 1) as u16;
+        }
     }
 
     /// `pos` after `mv`, the child's table entry on its way to the cache
@@ -590,10 +600,4 @@ fn cuts(bound: Bound, score: Score, alpha: Score, beta: Score) -> bool {
         Bound::Lower => score >= beta,
         Bound::Upper => score <= alpha,
     }
-}
-
-/// What [`Tree::moved`] records of `mv` played in `pos`.
-#[inline]
-fn moved<G: Game>(pos: &G, mv: G::Move) -> u16 {
-    (pos.history_index(mv) + 1) as u16
 }
