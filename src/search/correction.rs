@@ -3,9 +3,8 @@
 //!
 //! After a node is searched, the difference between its result and its
 //! static evaluation is averaged into a slot chosen by the position's
-//! feature keys (the game's, [`Game::correction_keys`]: its pawns, its
-//! material, where each side's other men stand; and the search's: the
-//! move that led to it, and the two), and
+//! feature keys (the game's, [`Game::correction_keys`]: its pawns and its
+//! material; and the search's: the move that led to it, and the two), and
 //! later evaluations of positions with the same keys are moved by what
 //! the slots hold. An evaluation that misjudges a kind of position
 //! consistently, as a linear one does, is then corrected where pruning
@@ -127,12 +126,12 @@ impl<G: Game> Tree<'_, G> {
     /// The features' keys of `pos` at `ply`. The moves' side is the ply's
     /// parity, as in the histories: the root's side is the same all game.
     fn correction_keys(&self, pos: &G, ply: usize) -> Keys {
-        let [pawns, material, white, black] = pos.correction_keys();
+        let [pawns, material] = pos.correction_keys();
         let side = (ply & 1) as u64;
         let last = u64::from(self.moved[ply]);
         let before = ply.checked_sub(1).map_or(0, |p| u64::from(self.moved[p]));
         let two = (before * (HISTORY_SIZE as u64 + 1) + last) * 2 + side;
-        [pawns, material, white, black, last * 2 + side, mix_key(two)]
+        [pawns, material, last * 2 + side, mix_key(two)]
     }
 
     /// A node of static evaluation `raw`, searched `depth` plies deep
@@ -163,8 +162,6 @@ impl SearchParams {
         [
             self.corr_pawns,
             self.corr_material,
-            self.corr_pieces,
-            self.corr_pieces,
             self.corr_moves,
             self.corr_moves,
         ]
@@ -191,13 +188,13 @@ mod tests {
             ..DEFAULT
         };
         let mut c = Corrections::new();
-        let keys = [7, 9, 0, 0, 0, 0];
+        let keys = [7, 9, 0, 0];
         for _ in 0..200 {
             c.learn(&params, keys, (0, 50), FULL_WEIGHT_DEPTH);
         }
         let learnt = c.correction(&params, keys);
         assert!((45..=50).contains(&learnt), "{learnt}");
-        assert_eq!(c.correction(&params, [8, 9, 0, 0, 0, 0]), 0);
+        assert_eq!(c.correction(&params, [8, 9, 0, 0]), 0);
         let both = SearchParams {
             corr_material: 100,
             ..params

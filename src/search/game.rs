@@ -23,11 +23,10 @@ pub const HISTORY_SIZE: usize = 64 * 64;
 
 /// How many features of a position [`Game::correction_keys`] keys (the
 /// search adds its own, of the moves that led to it).
-pub const CORRECTION_FEATURES: usize = 4;
+pub const CORRECTION_FEATURES: usize = 2;
 
-/// One key per feature of a position: its pawns, its material, White's
-/// other men, Black's other men (weighed by `corr_pawns`, `corr_material`
-/// and `corr_pieces` twice).
+/// One key per feature of a position: its pawns and its material
+/// (weighed by `corr_pawns` and `corr_material`).
 pub type CorrectionKeys = [u64; CORRECTION_FEATURES];
 
 /// A bijective scrambling of 64 bits (SplitMix64's finaliser), so that
@@ -97,8 +96,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Keys of features of the position, each with the side to move:
-    /// its pawn structure, its material, and where each side's other men
-    /// stand. Positions alike in one share what the search learns of the
+    /// its pawn structure and its material. Positions alike in one share what the search learns of the
     /// evaluation's error there ([`SearchParams::corr_pawns`]); none (0),
     /// by default.
     fn correction_keys(&self) -> CorrectionKeys {

@@ -111,9 +111,6 @@ pub struct SearchParams {
     pub corr_pawns: i32,
     /// ... and with the same material.
     pub corr_material: i32,
-    /// ... and with the same men other than pawns on the same squares,
-    /// one side's at a time.
-    pub corr_pieces: i32,
     /// ... and reached by the same move, and by the same two moves.
     pub corr_moves: i32,
 }
@@ -151,7 +148,6 @@ pub const DEFAULT: SearchParams = SearchParams {
     capture_history: 0,
     corr_pawns: 0,
     corr_material: 0,
-    corr_pieces: 0,
     corr_moves: 0,
 };
 
@@ -183,7 +179,6 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // session). Chess keeps its evaluation as it is, unmeasured there.
     corr_pawns: 100,
     corr_material: 100,
-    corr_pieces: 0,
     corr_moves: 0,
     ..DEFAULT
 };
@@ -284,7 +279,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "capture_history" => &mut params.capture_history,
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
-            "corr_pieces" => &mut params.corr_pieces,
             "corr_moves" => &mut params.corr_moves,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
