@@ -113,6 +113,12 @@ pub struct SearchParams {
     pub corr_material: i32,
     /// ... and reached by the same move, and by the same two moves.
     pub corr_moves: i32,
+    /// A quiet move's history is also taught by how the static evaluation
+    /// changed across it (the mover's before against the reply's after):
+    /// this many thousandths of a history point per evaluation unit of
+    /// the change and ply of the child's depth, capped at half the
+    /// deepest cutoff's bonus (Stockfish's); 0: off.
+    pub history_eval: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -149,6 +155,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_pawns: 0,
     corr_material: 0,
     corr_moves: 0,
+    history_eval: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -193,6 +200,12 @@ impl SearchParams {
     /// static evaluation is wanted at every node.
     pub fn uses_improving(&self) -> bool {
         self.rfp_improving != 0 || self.lmp_worsening != 100 || self.lmr_worsening != 0
+    }
+
+    /// Whether the static evaluations of the nodes on the current path
+    /// are kept (the improving flag, history taught by the evaluation).
+    pub(crate) fn keeps_evals(&self) -> bool {
+        self.uses_improving() || self.history_eval != 0
     }
 }
 
@@ -280,6 +293,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
+            "history_eval" => &mut params.history_eval,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -304,6 +318,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());
+    }
+    if !(0..=1000).contains(&params.history_eval) {
+        return Err("history_eval must be 0 to 1000".into());
     }
     if !(0..=4096).contains(&params.capture_history) {
         return Err("capture_history must be 0 to 4096".into());
@@ -333,6 +350,7 @@ mod tests {
         assert!(apply(&mut params, "capture_history=-1").is_err());
         assert!(apply(&mut params, "q_offers=9").is_err());
         assert!(apply(&mut params, "corr_material=-5").is_err());
+        assert!(apply(&mut params, "history_eval=-1").is_err());
         let mut params = ANTICHESS;
         apply(
             &mut params,
