@@ -14,7 +14,7 @@
 
 use super::game::{CORRECTION_FEATURES, Game, HISTORY_SIZE, Score, mix_key};
 use super::params::SearchParams;
-use super::score::{clamp_eval, is_decisive};
+use super::score::{clamp_eval, faded, is_decisive};
 use super::tree::Tree;
 
 /// Slots per feature; a key picks one by its low bits.
@@ -106,7 +106,8 @@ pub(crate) struct RawEval {
 
 impl<G: Game> Tree<'_, G> {
     /// The static evaluation of `pos` at `ply` (whose legal moves are
-    /// `moves`) as the search takes it, corrected by what it has learnt,
+    /// `moves`) as the search takes it, corrected by what it has learnt
+    /// and faded by a stall (`fade_plies`),
     /// and the uncorrected one where corrections are kept.
     pub(crate) fn static_eval(
         &self,
@@ -115,12 +116,13 @@ impl<G: Game> Tree<'_, G> {
         ply: usize,
     ) -> (Score, Option<RawEval>) {
         let score = clamp_eval(pos.evaluate_with(moves));
+        let fade = |score| faded(score, pos.reversible_plies(), self.params.fade_plies);
         if !self.params.corrects() {
-            return (score, None);
+            return (fade(score), None);
         }
         let keys = self.correction_keys(pos, ply);
         let corrected = clamp_eval(score + self.corrections.correction(&self.params, keys));
-        (corrected, Some(RawEval { score, keys }))
+        (fade(corrected), Some(RawEval { score, keys }))
     }
 
     /// The features' keys of `pos` at `ply`. The moves' side is the ply's

@@ -119,6 +119,11 @@ pub struct SearchParams {
     /// the change and ply of the child's depth, capped at half the
     /// deepest cutoff's bonus (Stockfish's); 0: off.
     pub history_eval: i32,
+    /// The static evaluation fades towards a draw past 20 reversible
+    /// plies in a row, by half over this many more (`score.rs`, `faded`):
+    /// games without a fifty-move rule, antichess's, can otherwise stall
+    /// for hundreds of plies with one side far ahead; 0: off.
+    pub fade_plies: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -156,6 +161,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_material: 0,
     corr_moves: 0,
     history_eval: 0,
+    fade_plies: 0,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -294,6 +300,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
             "history_eval" => &mut params.history_eval,
+            "fade_plies" => &mut params.fade_plies,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -318,6 +325,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());
+    }
+    if !(0..=10_000).contains(&params.fade_plies) {
+        return Err("fade_plies must be 0 to 10000".into());
     }
     if !(0..=1000).contains(&params.history_eval) {
         return Err("history_eval must be 0 to 1000".into());

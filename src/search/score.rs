@@ -36,6 +36,22 @@ pub fn outcome_score(outcome: Outcome, ply: usize) -> Score {
     }
 }
 
+/// Reversible plies in a row that are no sign of a stalled game: past
+/// them a static evaluation fades (see [`faded`]).
+pub const PATIENT_PLIES: u32 = 20;
+
+/// `score` faded towards a draw by `plies` reversible plies in a row: by
+/// half once `half_plies` have passed [`PATIENT_PLIES`], and no further.
+/// The side ahead then prefers lines that make progress (a capture, a
+/// pawn step), and the side behind lines that stall; 0 leaves the score.
+pub fn faded(score: Score, plies: u32, half_plies: i32) -> Score {
+    if half_plies <= 0 {
+        return score;
+    }
+    let stalled = (plies.saturating_sub(PATIENT_PLIES) as i32).min(half_plies);
+    score * (2 * half_plies - stalled) / (2 * half_plies)
+}
+
 /// Keeps a static evaluation strictly inside the range of forced results.
 pub fn clamp_eval(score: Score) -> Score {
     score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
@@ -106,6 +122,23 @@ impl std::fmt::Display for ScoreKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A score keeps its sign and fades only past the patient plies, by
+    /// half at most; a fade of 0 plies leaves it alone.
+    #[test]
+    fn a_stalled_score_fades_towards_a_draw_by_half_at_most() {
+        assert_eq!(faded(1000, PATIENT_PLIES, 100), 1000);
+        assert_eq!(faded(1000, PATIENT_PLIES + 50, 100), 750);
+        assert_eq!(faded(-1000, PATIENT_PLIES + 100, 100), -500);
+        assert_eq!(faded(1000, 900, 100), 500);
+        assert_eq!(faded(1000, 900, 0), 1000);
+        let mut last = 800;
+        for plies in 0..300 {
+            let now = faded(800, plies, 60);
+            assert!(now <= last && now >= 400, "{plies}: {now}");
+            last = now;
+        }
+    }
 
     #[test]
     fn tt_round_trip_keeps_distance_to_the_end() {
