@@ -36,3 +36,17 @@ def points(tags, player):
     if player(tags.get("Black", "")):
         return 1.0 - white
     return None
+
+
+# The referee's words for a game lost on time, in the result's comment.
+ON_TIME = "lost on time"
+
+
+def long_flag(tags, movetext, plies=300):
+    """Whether the game was won on time after more than `plies` plies: a
+    stalled ending the goal counts as drawn rather than won."""
+    try:
+        length = int(tags.get("PlyCount", "0"))
+    except ValueError:
+        return False
+    return length > plies and ON_TIME in movetext

@@ -3,6 +3,7 @@
 
     python3 scripts/paired.py BASELINE.pgn VARIANT.pgn [--player NAME]
     python3 scripts/paired.py BASE36.pgn,BASE37.pgn VAR36.pgn,VAR37.pgn
+    python3 scripts/paired.py BASELINE.pgn VARIANT.pgn --long-flags-as-draws
 
 Both files come from `antichess match --pgn` with the same `--seed`,
 `--random-plies` and engines' seats, so that round N is the same opening
@@ -16,7 +17,9 @@ Prints each match's W-D-L for the player (by default the one whose name
 does not contain "stockfish"), the points gained over the rounds both
 played, and that difference as Elo with a 95% interval (normal
 approximation over the per-opening differences: each opening's two games,
-with both colours, form one sample).
+with both colours, form one sample). With `--long-flags-as-draws`, a game
+won on time after more than 300 plies counts half a point, as the goal
+of issue 12 counts it.
 """
 
 import argparse
@@ -24,16 +27,18 @@ import math
 import statistics
 import sys
 
-from match_pgn import games, is_ours, points
+from match_pgn import games, is_ours, long_flag, points
 
 
-def rounds(paths, player):
+def rounds(paths, player, long_flags_as_draws=False):
     """(match, opening) -> {round: points of `player`}, for every game in
     the comma-separated `paths` (match being the file's place in them)."""
     out = {}
     for match, path in enumerate(paths.split(",")):
-        for tags, _ in games([path]):
+        for tags, movetext in games([path]):
             got = points(tags, player)
+            if got is not None and long_flags_as_draws and long_flag(tags, movetext):
+                got = 0.5
             if got is not None and "Round" in tags:
                 r = int(tags["Round"])
                 # Rounds 2k-1 and 2k are one opening with both colours.
@@ -60,12 +65,18 @@ def main():
     parser.add_argument("baseline")
     parser.add_argument("variant")
     parser.add_argument("--player", help="a part of the player's name (default: not stockfish)")
+    parser.add_argument(
+        "--long-flags-as-draws",
+        action="store_true",
+        help="count a game won on time after more than 300 plies as a draw",
+    )
     args = parser.parse_args()
     if args.player:
         player = lambda name: args.player in name  # noqa: E731
     else:
         player = is_ours
-    base, var = rounds(args.baseline, player), rounds(args.variant, player)
+    flags = args.long_flags_as_draws
+    base, var = rounds(args.baseline, player, flags), rounds(args.variant, player, flags)
     summary("baseline", base)
     summary("variant ", var)
     # Openings whose two games both matches have finished.
