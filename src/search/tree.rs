@@ -137,9 +137,8 @@ pub(crate) struct Tree<'a, G: Game> {
     pub(crate) evals: [Option<Score>; MAX_PLY + 1],
     /// Per ply, the history index of the move that led to the node on the
     /// current path, plus one; 0 at the root, after a pass and throughout
-    /// where `corr_moves` and `history_eval` are 0. What correction
-    /// history keys its moves' features by, and which move history by
-    /// evaluation teaches.
+    /// where `corr_moves` is 0. What correction history keys its moves'
+    /// features by.
     pub(crate) moved: [u16; MAX_PLY + 1],
     /// Per ply, whether the move that led to the node on the current path
     /// was quiet, where history is taught by the evaluation (false at the
@@ -496,11 +495,12 @@ impl<G: Game> Tree<'_, G> {
     /// the knobs that read them are on: every move made pays.
     #[inline]
     fn record_move(&mut self, pos: &G, mv: G::Move, ply: usize, quiet: bool) {
-        if self.params.corr_moves != 0 || self.params.history_eval != 0 {
+        if self.params.corr_moves != 0 {
             self.moved[ply + 1] = (pos.history_index(mv) + 1) as u16;
         }
         if self.params.history_eval != 0 {
             self.quiet_moved[ply + 1] = quiet;
+            self.moved[ply + 1] = (pos.history_index(mv) + 1) as u16;
         }
     }
 
