@@ -112,12 +112,6 @@ impl<M: Copy + Eq> Heuristics<M> {
         }
     }
 
-    /// Moves the history of the quiet move of history index `index` at
-    /// `ply` by `bonus`, towards its bound.
-    pub(crate) fn nudge_history(&mut self, ply: usize, index: usize, bonus: i32) {
-        self.nudge(ply, index, bonus);
-    }
-
     fn nudge(&mut self, ply: usize, index: usize, bonus: i32) {
         nudge(&mut self.history[Self::history_slot(ply, index)], bonus);
     }

@@ -113,12 +113,6 @@ pub struct SearchParams {
     pub corr_material: i32,
     /// ... and reached by the same move, and by the same two moves.
     pub corr_moves: i32,
-    /// A quiet move's history is also taught by how the static evaluation
-    /// changed across it (the mover's before against the reply's after):
-    /// this many thousandths of a history point per evaluation unit of
-    /// the change and ply of the child's depth, capped at half the
-    /// deepest cutoff's bonus (Stockfish's); 0: off.
-    pub history_eval: i32,
     /// The static evaluation fades towards a draw past 20 reversible
     /// plies in a row, by half over this many more (`score.rs`, `faded`):
     /// games without a fifty-move rule, antichess's, can otherwise stall
@@ -160,7 +154,6 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_pawns: 0,
     corr_material: 0,
     corr_moves: 0,
-    history_eval: 0,
     fade_plies: 0,
 };
 
@@ -206,12 +199,6 @@ impl SearchParams {
     /// static evaluation is wanted at every node.
     pub fn uses_improving(&self) -> bool {
         self.rfp_improving != 0 || self.lmp_worsening != 100 || self.lmr_worsening != 0
-    }
-
-    /// Whether the static evaluations of the nodes on the current path
-    /// are kept (the improving flag, history taught by the evaluation).
-    pub(crate) fn keeps_evals(&self) -> bool {
-        self.uses_improving() || self.history_eval != 0
     }
 }
 
@@ -299,7 +286,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
-            "history_eval" => &mut params.history_eval,
             "fade_plies" => &mut params.fade_plies,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
@@ -329,9 +315,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     if !(0..=10_000).contains(&params.fade_plies) {
         return Err("fade_plies must be 0 to 10000".into());
     }
-    if !(0..=1000).contains(&params.history_eval) {
-        return Err("history_eval must be 0 to 1000".into());
-    }
     if !(0..=4096).contains(&params.capture_history) {
         return Err("capture_history must be 0 to 4096".into());
     }
@@ -360,7 +343,6 @@ mod tests {
         assert!(apply(&mut params, "capture_history=-1").is_err());
         assert!(apply(&mut params, "q_offers=9").is_err());
         assert!(apply(&mut params, "corr_material=-5").is_err());
-        assert!(apply(&mut params, "history_eval=-1").is_err());
         let mut params = ANTICHESS;
         apply(
             &mut params,

@@ -11,10 +11,6 @@ use super::score::{clamp_eval, is_decisive};
 use super::tree::Tree;
 use super::tt::{Bound, TtHit};
 
-/// The most history one change of the evaluation teaches: half the
-/// deepest cutoff's bonus.
-const HISTORY_EVAL_CAP: i32 = 200;
-
 /// Late-move reduction, by remaining depth and move number.
 pub(crate) struct Reductions([[u8; 64]; 64]);
 
@@ -132,10 +128,9 @@ impl<G: Game> Tree<'_, G> {
         if excluded.is_none() {
             node.raw_eval = evals.and_then(|(_, raw)| raw);
         }
-        if p.keeps_evals() {
+        if track {
             self.evals[ply] = eval;
-            node.improving = track && self.improving(ply, eval);
-            self.teach_history_by_eval(ply, depth, eval);
+            node.improving = self.improving(ply, eval);
         }
         if let Some(eval) = eval.filter(|_| quiet_option) {
             // Reverse futility: so far above beta that no quiet reply of
@@ -173,28 +168,6 @@ impl<G: Game> Tree<'_, G> {
         earlier(2)
             .or_else(|| earlier(4))
             .is_none_or(|before| eval > before)
-    }
-
-    /// The quiet move that led to the node at `ply` (searched `depth`
-    /// deep, static evaluation `eval`) gains history by how much it
-    /// improved the mover's evaluation, or loses by how much it spoilt it:
-    /// a signal at every node, where cutoffs teach only some.
-    fn teach_history_by_eval(&mut self, ply: usize, depth: i32, eval: Option<Score>) {
-        let weight = self.params.history_eval;
-        let Some(parent) = ply.checked_sub(1) else {
-            return;
-        };
-        if weight == 0 || !self.quiet_moved[ply] {
-            return;
-        }
-        let (Some(after), Some(before)) = (eval, self.evals[parent]) else {
-            return;
-        };
-        // `after` is the reply's view: the mover gained `-(after + before)`.
-        let gain = -(after + before);
-        let bonus = (gain * depth * weight / 1000).clamp(-HISTORY_EVAL_CAP, HISTORY_EVAL_CAP);
-        let index = usize::from(self.moved[ply]).saturating_sub(1);
-        self.heuristics.nudge_history(parent, index, bonus);
     }
 
     /// Futility pruning of the quiet move at `index`: whether even a good
@@ -336,7 +309,6 @@ impl<G: Game> Tree<'_, G> {
         let reduction = 3 + depth / 4;
         self.keys.push(null.key());
         self.moved[ply + 1] = 0;
-        self.quiet_moved[ply + 1] = false;
         let score = -self.negamax(
             &null,
             depth - 1 - reduction,

@@ -132,18 +132,14 @@ pub(crate) struct Tree<'a, G: Game> {
     /// Per ply, the move a singular-extension search leaves out.
     pub(crate) excluded: [Option<G::Move>; MAX_PLY + 1],
     /// Per ply, the static evaluation of the node on the current path,
-    /// where the improving flag or history by evaluation wants it (`None`
-    /// in check, or where every move is tactical).
+    /// where the improving flag wants it (`None` in check, or where every
+    /// move is tactical).
     pub(crate) evals: [Option<Score>; MAX_PLY + 1],
     /// Per ply, the history index of the move that led to the node on the
     /// current path, plus one; 0 at the root, after a pass and throughout
     /// where `corr_moves` is 0. What correction history keys its moves'
     /// features by.
     pub(crate) moved: [u16; MAX_PLY + 1],
-    /// Per ply, whether the move that led to the node on the current path
-    /// was quiet, where history is taught by the evaluation (false at the
-    /// root, after a pass, in quiescence and throughout otherwise).
-    pub(crate) quiet_moved: [bool; MAX_PLY + 1],
 }
 
 impl<G: Game> Tree<'_, G> {
@@ -311,7 +307,7 @@ impl<G: Game> Tree<'_, G> {
                 Some(self.reduction(pos, mv, late))
             };
             let new_depth = depth - 1 + i32::from(singular == Some(mv));
-            self.record_move(pos, mv, ply, !tactical);
+            self.record_move(pos, mv, ply);
             let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);
             if self.control.stopped {
                 return 0;
@@ -463,7 +459,7 @@ impl<G: Game> Tree<'_, G> {
         let picker = MovePicker::new(pos, &mut moves, &mut scores, tt_move, self.ordering(), ply);
         for mv in picker {
             let child = self.make(pos, mv);
-            self.record_move(pos, mv, ply, false);
+            self.record_move(pos, mv, ply);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1, child.in_check());
             if self.control.stopped {
                 return 0;
@@ -491,15 +487,10 @@ impl<G: Game> Tree<'_, G> {
     }
 
     /// Records in [`Tree::moved`] that `mv` was played in `pos` at `ply`,
-    /// and in [`Tree::quiet_moved`] whether it was `quiet`, only where
-    /// the knobs that read them are on: every move made pays.
+    /// only where corrections by move are kept: every move made pays.
     #[inline]
-    fn record_move(&mut self, pos: &G, mv: G::Move, ply: usize, quiet: bool) {
+    fn record_move(&mut self, pos: &G, mv: G::Move, ply: usize) {
         if self.params.corr_moves != 0 {
-            self.moved[ply + 1] = (pos.history_index(mv) + 1) as u16;
-        }
-        if self.params.history_eval != 0 {
-            self.quiet_moved[ply + 1] = quiet;
             self.moved[ply + 1] = (pos.history_index(mv) + 1) as u16;
         }
     }

@@ -94,7 +94,6 @@ impl<M: Copy + Default + Eq> Worker<M> {
             excluded: [None; MAX_PLY + 1],
             evals: [None; MAX_PLY + 1],
             moved: [0; MAX_PLY + 1],
-            quiet_moved: [false; MAX_PLY + 1],
         };
         let in_check = root.in_check();
         let mut stability = Stability::default();
