@@ -96,9 +96,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 
     /// Keys of features of the position, each with the side to move:
-    /// its pawn structure and its material. Positions alike in one share what the search learns of the
-    /// evaluation's error there ([`SearchParams::corr_pawns`]); none (0),
-    /// by default.
+    /// its pawn structure and its material. Positions alike in one share
+    /// what the search learns of the evaluation's error there
+    /// ([`SearchParams::corr_pawns`]); none (0), by default.
     fn correction_keys(&self) -> CorrectionKeys {
         [0; CORRECTION_FEATURES]
     }
