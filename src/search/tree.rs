@@ -15,12 +15,11 @@
 use super::correction::Corrections;
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
-use super::ordering::{Heuristics, MovePicker, Scores};
+use super::ordering::{Heuristics, MovePicker, Scores, Tried};
 use super::params::SearchParams;
 use super::score::{DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, outcome_score, to_tt};
 use super::selectivity::{Late, Node, Reductions};
 use super::tt::{Bound, TranspositionTable, TtHit};
-use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -263,15 +262,14 @@ impl<G: Game> Tree<'_, G> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut quiets_tried = ArrayVec::<usize, 64>::new();
-        let mut tacticals_tried = ArrayVec::<usize, 64>::new();
+        let mut tried = Tried::default();
         for (index, mv) in picker.enumerate() {
             if node.excluded == Some(mv) {
                 continue;
             }
             let tactical = pos.is_tactical(mv);
             let late_quiet =
-                !tactical && (quiets_tried.len() >= quiet_limit || self.futile(node, index, alpha));
+                !tactical && (tried.quiets.len() >= quiet_limit || self.futile(node, index, alpha));
             // A move likely to be pruned is played without fetching its
             // table entry: most are, and the fetch would only evict.
             let child = if late_quiet {
@@ -322,30 +320,19 @@ impl<G: Game> Tree<'_, G> {
                         self.root_improved = Some(score);
                     }
                     if alpha >= beta {
-                        let index = pos.history_index(mv);
-                        if !tactical {
-                            self.heuristics
-                                .quiet_cutoff(ply, depth, mv, index, &quiets_tried);
-                        }
-                        if self.params.capture_history > 0 {
-                            let index = tactical.then_some(index);
-                            self.heuristics
-                                .tactical_cutoff(ply, depth, index, &tacticals_tried);
-                        }
+                        let cutter = (mv, pos.history_index(mv), tactical);
+                        let own_history = self.params.capture_history > 0;
+                        self.heuristics
+                            .cutoff((ply, depth), cutter, own_history, &tried);
                         break;
                     }
                 }
             }
-            // Tactical moves are remembered only where their own history
-            // is kept (the tactical cutoff ignores them otherwise).
-            let tried = match (tactical, self.params.capture_history > 0) {
-                (false, _) => Some(&mut quiets_tried),
-                (true, true) => Some(&mut tacticals_tried),
-                (true, false) => None,
-            };
-            if let Some(tried) = tried.filter(|tried| !tried.is_full()) {
-                tried.push(pos.history_index(mv));
-            }
+            tried.remember(
+                pos.history_index(mv),
+                tactical,
+                self.params.capture_history > 0,
+            );
         }
         if node.excluded.is_some() {
             // Nothing but the left-out move: it is singular indeed.
