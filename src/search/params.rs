@@ -18,10 +18,6 @@ pub struct SearchParams {
     pub rfp_depth: i32,
     /// The margin per ply of remaining depth.
     pub rfp_margin: Score,
-    /// Razoring: at a shallow node (to `rfp_depth`) whose static
-    /// evaluation is this much a ply (depth + 1) below alpha, quiescence
-    /// decides, and its score stands if it fails low too; 0: off.
-    pub razor_margin: Score,
     /// Late-move pruning (quiet moves past a count are skipped at non-PV
     /// nodes) up to this remaining depth; 0: off.
     pub lmp_depth: i32,
@@ -129,7 +125,6 @@ pub struct SearchParams {
 pub const DEFAULT: SearchParams = SearchParams {
     rfp_depth: 3,
     rfp_margin: 200,
-    razor_margin: 0,
     lmp_depth: 3,
     lmp_base: 4,
     lmr_base: 50,
@@ -292,7 +287,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
             "fade_plies" => &mut params.fade_plies,
-            "razor_margin" => &mut params.razor_margin,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -317,9 +311,6 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());
-    }
-    if params.razor_margin < 0 {
-        return Err("razor_margin must be 0 or more".into());
     }
     if !(0..=10_000).contains(&params.fade_plies) {
         return Err("fade_plies must be 0 to 10000".into());
@@ -352,7 +343,6 @@ mod tests {
         assert!(apply(&mut params, "capture_history=-1").is_err());
         assert!(apply(&mut params, "q_offers=9").is_err());
         assert!(apply(&mut params, "corr_material=-5").is_err());
-        assert!(apply(&mut params, "razor_margin=-1").is_err());
         let mut params = ANTICHESS;
         apply(
             &mut params,

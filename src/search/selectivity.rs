@@ -139,18 +139,6 @@ impl<G: Game> Tree<'_, G> {
             if depth <= p.rfp_depth && eval - p.rfp_margin * margin_plies >= beta {
                 return Err(eval);
             }
-            // Razoring, its mirror: so far below that only the captures
-            // quiescence plays could bring it back (alpha is beta - 1 off
-            // a principal variation).
-            if p.razor_margin > 0
-                && depth <= p.rfp_depth
-                && eval + p.razor_margin * (depth + 1) < beta - 1
-            {
-                let score = self.quiesce(pos, beta - 1, beta, ply, 0, in_check);
-                if score < beta {
-                    return Err(score);
-                }
-            }
             node.eval = Some(eval);
         }
         if !pv_node && excluded.is_none() && !in_check && depth >= 3 && !is_decisive(beta) {

@@ -395,7 +395,7 @@ impl<G: Game> Tree<'_, G> {
     /// Quiescence search, `qply` plies below the horizon: only tactical
     /// moves, unless the side to move is in check or every legal move is
     /// tactical (then all of them).
-    pub(super) fn quiesce(
+    fn quiesce(
         &mut self,
         pos: &G,
         mut alpha: Score,
