@@ -113,19 +113,17 @@ impl<M: Copy + Eq> Heuristics<M> {
     }
 
     /// The move `mv` (history `index`) cut off at `ply` after the moves
-    /// in `tried` failed; tactical moves have a history of their own only
-    /// where `own_history` says so.
+    /// in `tried` failed.
     pub(crate) fn cutoff(
         &mut self,
         (ply, depth): (usize, i32),
         (mv, index, tactical): (M, usize, bool),
-        own_history: bool,
         tried: &Tried,
     ) {
         if !tactical {
             self.quiet_cutoff(ply, depth, mv, index, &tried.quiets);
         }
-        if own_history {
+        if tried.own_history {
             self.tactical_cutoff(ply, depth, tactical.then_some(index), &tried.tacticals);
         }
     }
@@ -137,24 +135,36 @@ impl<M: Copy + Eq> Heuristics<M> {
 
 /// The history indices of the moves a node has searched without a cutoff,
 /// quiet and tactical apart, for the punishment when a later one cuts off.
-#[derive(Default)]
 pub(crate) struct Tried {
     pub(crate) quiets: ArrayVec<usize, 64>,
     tacticals: ArrayVec<usize, 64>,
+    /// Tactical moves have a history of their own (`capture_history`).
+    own_history: bool,
 }
 
 impl Tried {
-    /// Notes a move that failed. Tactical moves are noted only where they
-    /// have a history of their own (the tactical cutoff ignores them
-    /// otherwise); past 64 of a kind, the rest go unpunished.
-    pub(crate) fn remember(&mut self, index: usize, tactical: bool, own_history: bool) {
-        let list = match (tactical, own_history) {
+    pub(crate) fn new(own_history: bool) -> Self {
+        Tried {
+            quiets: ArrayVec::new(),
+            tacticals: ArrayVec::new(),
+            own_history,
+        }
+    }
+
+    /// Notes a move that failed, of history index `index()`. Tactical
+    /// moves are noted only where they have a history of their own (the
+    /// tactical cutoff ignores them otherwise), and the index is not
+    /// looked up for a move not noted; past 64 of a kind, the rest go
+    /// unpunished.
+    pub(crate) fn remember(&mut self, tactical: bool, index: impl FnOnce() -> usize) {
+        let list = match (tactical, self.own_history) {
             (false, _) => &mut self.quiets,
             (true, true) => &mut self.tacticals,
             (true, false) => return,
         };
-        // A full list simply stops growing.
-        let _ = list.try_push(index);
+        if !list.is_full() {
+            list.push(index());
+        }
     }
 }
 

@@ -262,7 +262,7 @@ impl<G: Game> Tree<'_, G> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = None;
-        let mut tried = Tried::default();
+        let mut tried = Tried::new(self.params.capture_history > 0);
         for (index, mv) in picker.enumerate() {
             if node.excluded == Some(mv) {
                 continue;
@@ -321,18 +321,12 @@ impl<G: Game> Tree<'_, G> {
                     }
                     if alpha >= beta {
                         let cutter = (mv, pos.history_index(mv), tactical);
-                        let own_history = self.params.capture_history > 0;
-                        self.heuristics
-                            .cutoff((ply, depth), cutter, own_history, &tried);
+                        self.heuristics.cutoff((ply, depth), cutter, &tried);
                         break;
                     }
                 }
             }
-            tried.remember(
-                pos.history_index(mv),
-                tactical,
-                self.params.capture_history > 0,
-            );
+            tried.remember(tactical, || pos.history_index(mv));
         }
         if node.excluded.is_some() {
             // Nothing but the left-out move: it is singular indeed.
