@@ -51,6 +51,10 @@ pub struct SearchParams {
     /// Null-move pruning in antichess, where the side to move has no
     /// capture and at least this many men besides king and pawns; 0: off.
     pub null_antichess: i32,
+    /// The null move's search is a ply shallower per this much of the
+    /// static evaluation above beta, up to three (Stockfish's); 0: its
+    /// reduction goes by depth alone.
+    pub null_eval_div: Score,
     /// 1: quiet moves that compel the reply ([`Game::compels_reply`]) are
     /// spared late-move pruning and reductions, as checks are; 0: not.
     ///
@@ -138,6 +142,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     fp_base: 200,
     fp_margin: 150,
     null_antichess: 2,
+    null_eval_div: 0,
     spare_offers: 1,
     iir_depth: 4,
     extend_single: 1,
@@ -270,6 +275,7 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "fp_base" => &mut params.fp_base,
             "fp_margin" => &mut params.fp_margin,
             "null_antichess" => &mut params.null_antichess,
+            "null_eval_div" => &mut params.null_eval_div,
             "spare_offers" => &mut params.spare_offers,
             "iir_depth" => &mut params.iir_depth,
             "extend_single" => &mut params.extend_single,
@@ -308,6 +314,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=100).contains(&params.lmp_worsening) {
         return Err("lmp_worsening must be 0 to 100".into());
+    }
+    if params.null_eval_div < 0 {
+        return Err("null_eval_div must not be negative".into());
     }
     if params.lmr_history < 0 {
         return Err("lmr_history must not be negative".into());

@@ -302,11 +302,15 @@ impl<G: Game> Tree<'_, G> {
     ) -> Option<Score> {
         // Most games offer no pass; ask before paying for an evaluation.
         let null = pos.play_null()?;
-        if eval() < beta {
+        let eval = eval();
+        if eval < beta {
             return None;
         }
         self.tt.prefetch(null.key());
-        let reduction = 3 + depth / 4;
+        // A pass that leaves the side far above beta can be looked at
+        // shallower still (`null_eval_div`; 0 divides nothing).
+        let surplus = (eval - beta).checked_div(self.params.null_eval_div);
+        let reduction = 3 + depth / 4 + surplus.map_or(0, |plies| plies.min(3));
         self.keys.push(null.key());
         self.moved[ply + 1] = 0;
         let score = -self.negamax(
