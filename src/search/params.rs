@@ -122,6 +122,12 @@ pub struct SearchParams {
     /// games without a fifty-move rule, antichess's, can otherwise stall
     /// for hundreds of plies with one side far ahead; 0: off.
     pub fade_plies: i32,
+    /// ProbCut: at a non-PV node this deep or deeper (0: off), up to
+    /// `pc_moves` tactical moves are searched 4 plies shallower against
+    /// beta plus `pc_margin`; one that holds it cuts the node.
+    pub pc_depth: i32,
+    pub pc_margin: Score,
+    pub pc_moves: i32,
 }
 
 /// The parameters measured best so far for chess, the base the other
@@ -160,6 +166,9 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_material: 0,
     corr_moves: 0,
     fade_plies: 0,
+    pc_depth: 0,
+    pc_margin: 200,
+    pc_moves: 3,
 };
 
 /// Antichess (both rule sets): where it differs from [`DEFAULT`], it was
@@ -293,6 +302,9 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
             "fade_plies" => &mut params.fade_plies,
+            "pc_depth" => &mut params.pc_depth,
+            "pc_margin" => &mut params.pc_margin,
+            "pc_moves" => &mut params.pc_moves,
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
@@ -314,6 +326,10 @@ pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=100).contains(&params.lmp_worsening) {
         return Err("lmp_worsening must be 0 to 100".into());
+    }
+    if params.pc_depth != 0 && (params.pc_depth < 5 || params.pc_margin <= 0 || params.pc_moves < 1)
+    {
+        return Err("ProbCut wants pc_depth 5 or more, a positive pc_margin and pc_moves".into());
     }
     if params.null_eval_div < 0 {
         return Err("null_eval_div must not be negative".into());
@@ -352,6 +368,8 @@ mod tests {
         assert!(apply(&mut params, "capture_history=-1").is_err());
         assert!(apply(&mut params, "q_offers=9").is_err());
         assert!(apply(&mut params, "corr_material=-5").is_err());
+        assert!(apply(&mut params, "pc_depth=3").is_err());
+        assert!(apply(&mut params, "null_eval_div=-1").is_err());
         let mut params = ANTICHESS;
         apply(
             &mut params,

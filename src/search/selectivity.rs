@@ -5,7 +5,8 @@
 //! switch each off; the tree in `tree.rs` asks, this module decides.
 
 use super::correction::RawEval;
-use super::game::{Game, Score};
+use super::game::{Game, MoveList, Score};
+use super::ordering::{MovePicker, Scores};
 use super::params::params;
 use super::score::{clamp_eval, is_decisive};
 use super::tree::Tree;
@@ -186,6 +187,90 @@ impl<G: Game> Tree<'_, G> {
     /// Whether a late quiet move may be pruned: not a killer, nor an offer.
     pub(super) fn prunable(&self, pos: &G, mv: G::Move, ply: usize) -> bool {
         !self.heuristics.is_killer(ply, mv) && !self.spared_offer(pos, mv)
+    }
+
+    /// ProbCut: at a node deep enough, a tactical move whose search 4
+    /// plies shallower beats beta by a margin makes the node's full search
+    /// all but sure to fail high too. In antichess this is the only
+    /// pruning a node of compulsory captures can have: it offers neither
+    /// a quiet move to judge by the evaluation nor a pass.
+    pub(super) fn probcut(
+        &mut self,
+        pos: &G,
+        moves: &[G::Move],
+        hit: Option<TtHit>,
+        node: Node<G::Move>,
+    ) -> Option<Score> {
+        let p = self.params;
+        let Node {
+            ply, depth, beta, ..
+        } = node;
+        if p.pc_depth == 0
+            || depth < p.pc_depth
+            || node.pv_node
+            || node.in_check
+            || node.excluded.is_some()
+            || is_decisive(beta)
+        {
+            return None;
+        }
+        let pc_beta = beta + p.pc_margin;
+        // The table has seen a search nearly as deep stay below it.
+        if hit.is_some_and(|hit| hit.depth >= depth - 3 && hit.score < pc_beta) {
+            return None;
+        }
+        let mut tactical: MoveList<G::Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| pos.is_tactical(mv))
+            .collect();
+        let mut scores = Scores::new();
+        let tt_move = hit.and_then(|hit| hit.mv);
+        let picker = MovePicker::new(
+            pos,
+            &mut tactical,
+            &mut scores,
+            tt_move,
+            self.ordering(),
+            ply,
+        );
+        for mv in picker.take(p.pc_moves as usize) {
+            let child = self.make(pos, mv);
+            let check = child.in_check();
+            self.record_move(pos, mv, ply);
+            self.keys.push(child.key());
+            // Quiescence first: most moves fail it, for far less.
+            let mut score = -self.quiesce(&child, -pc_beta, -pc_beta + 1, ply + 1, 0, check);
+            if score >= pc_beta {
+                let window = (-pc_beta, -pc_beta + 1);
+                score = -self.negamax(
+                    &child,
+                    depth - 4,
+                    window.0,
+                    window.1,
+                    ply + 1,
+                    check,
+                    !node.cut,
+                );
+            }
+            self.keys.pop();
+            if self.control.stopped {
+                return None;
+            }
+            if score >= pc_beta {
+                self.store(
+                    (pos.key(), ply, depth - 3),
+                    (score, Some(mv), node.tt_pv),
+                    (pc_beta - 1, pc_beta),
+                );
+                return Some(if is_decisive(score) {
+                    score
+                } else {
+                    score - p.pc_margin
+                });
+            }
+        }
+        None
     }
 
     /// Singular extension: whether the table's move is the only one that

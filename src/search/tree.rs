@@ -227,6 +227,9 @@ impl<G: Game> Tree<'_, G> {
             Ok(pruned) => pruned,
             Err(score) => return score,
         };
+        if let Some(score) = self.probcut(pos, &moves, hit, node) {
+            return score;
+        }
         let singular = match self.singular(pos, &moves, hit, node) {
             Ok(singular) => singular,
             Err(score) => return score,
@@ -389,7 +392,7 @@ impl<G: Game> Tree<'_, G> {
     /// Quiescence search, `qply` plies below the horizon: only tactical
     /// moves, unless the side to move is in check or every legal move is
     /// tactical (then all of them).
-    fn quiesce(
+    pub(super) fn quiesce(
         &mut self,
         pos: &G,
         mut alpha: Score,
@@ -470,7 +473,7 @@ impl<G: Game> Tree<'_, G> {
     /// Records in [`Tree::moved`] that `mv` was played in `pos` at `ply`,
     /// only where corrections by move are kept: every move made pays.
     #[inline]
-    fn record_move(&mut self, pos: &G, mv: G::Move, ply: usize) {
+    pub(super) fn record_move(&mut self, pos: &G, mv: G::Move, ply: usize) {
         if self.params.corr_moves != 0 {
             self.moved[ply + 1] = (pos.history_index(mv) + 1) as u16;
         }
@@ -480,7 +483,7 @@ impl<G: Game> Tree<'_, G> {
     /// as early as the game can name it, so that the memory answers
     /// while the move is made.
     #[inline]
-    fn make(&self, pos: &G, mv: G::Move) -> G {
+    pub(super) fn make(&self, pos: &G, mv: G::Move) -> G {
         let early = pos.key_after(mv);
         if let Some(key) = early {
             self.tt.prefetch(key);
@@ -494,7 +497,7 @@ impl<G: Game> Tree<'_, G> {
 
     /// What the move picker orders by: the histories, and how much a
     /// tactical move's own counts.
-    fn ordering(&self) -> (&Heuristics<G::Move>, i32) {
+    pub(super) fn ordering(&self) -> (&Heuristics<G::Move>, i32) {
         (self.heuristics, self.params.capture_history)
     }
 
@@ -522,7 +525,7 @@ impl<G: Game> Tree<'_, G> {
     /// Records a node's fail-soft result `best`, its best move and whether
     /// it is on a principal variation, searched within `window` (alpha as
     /// it was before any move raised it, and beta).
-    fn store(
+    pub(super) fn store(
         &self,
         (key, ply, depth): (u64, usize, i32),
         (best, best_move, pv): (Score, Option<G::Move>, bool),
