@@ -265,8 +265,17 @@ pub fn overrides(spec: &str) -> Result<Vec<(&str, i32)>, String> {
         .collect()
 }
 
-/// Applies `name=value,...` overrides to `params`.
+/// Applies `name=value,...` overrides to `params`; on an error `params`
+/// is left as it was.
 pub fn apply(params: &mut SearchParams, spec: &str) -> Result<(), String> {
+    let mut changed = *params;
+    check(&mut changed, spec)?;
+    *params = changed;
+    Ok(())
+}
+
+/// [`apply`] on a scratch copy, which an error leaves half changed.
+fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     for (name, value) in overrides(spec)? {
         let slot = match name {
             "rfp_depth" => &mut params.rfp_depth,
@@ -359,17 +368,26 @@ mod tests {
         apply(&mut params, "rfp_depth=3, lmp_base=7").unwrap();
         assert_eq!((params.rfp_depth, params.lmp_base), (3, 7));
         assert_eq!(params.rfp_margin, DEFAULT.rfp_margin);
-        assert!(apply(&mut params, "rfp_depth").is_err());
-        assert!(apply(&mut params, "nonsense=1").is_err());
-        assert!(apply(&mut params, "lmr_div=x").is_err());
-        assert!(apply(&mut params, "lmr_div=0").is_err());
-        assert!(apply(&mut params, "q_forced_plies=65").is_err());
-        assert!(apply(&mut params, "time_horizon=0").is_err());
-        assert!(apply(&mut params, "capture_history=-1").is_err());
-        assert!(apply(&mut params, "q_offers=9").is_err());
-        assert!(apply(&mut params, "corr_material=-5").is_err());
-        assert!(apply(&mut params, "pc_depth=3").is_err());
-        assert!(apply(&mut params, "null_eval_div=-1").is_err());
+        // Each refused alone, from the table, which it leaves as it was.
+        for junk in [
+            "rfp_depth",
+            "nonsense=1",
+            "lmr_div=x",
+            "lmr_div=0",
+            "q_forced_plies=65",
+            "time_horizon=0",
+            "capture_history=-1",
+            "q_offers=9",
+            "corr_material=-5",
+            "pc_depth=3",
+            "pc_depth=5,pc_moves=0",
+            "null_eval_div=-1",
+            "rfp_depth=1,lmr_div=0",
+        ] {
+            let mut params = DEFAULT;
+            assert!(apply(&mut params, junk).is_err(), "{junk}");
+            assert_eq!(params, DEFAULT, "{junk}");
+        }
         let mut params = ANTICHESS;
         apply(
             &mut params,
