@@ -274,13 +274,16 @@ pub fn qualified(name: &str) -> Vec<String> {
 /// Applies `name=value,...` overrides to `eval` (names as [`qualified`]
 /// reads them).
 pub fn apply(eval: &mut AntichessEval, spec: &str) -> Result<(), String> {
+    // On a copy, so that a spec refused halfway changes nothing.
+    let mut changed = *eval;
     for (name, value) in overrides(spec)? {
         for full in qualified(name) {
-            *eval
+            *changed
                 .weight_mut(&full)
                 .ok_or_else(|| format!("unknown weight '{name}'"))? = value;
         }
     }
+    *eval = changed;
     Ok(())
 }
 
@@ -305,6 +308,9 @@ mod tests {
         assert!(apply(&mut w, "tempo").is_err());
         assert!(apply(&mut w, "tempo=x").is_err());
         assert!(apply(&mut w, "burden.emperor=1").is_err());
+        let before = w;
+        assert!(apply(&mut w, "tempo=1,speed=3").is_err());
+        assert_eq!(w, before);
     }
 
     #[test]
