@@ -239,19 +239,12 @@ impl<G: Game> Tree<'_, G> {
             let check = child.in_check();
             self.record_move(pos, mv, ply);
             self.keys.push(child.key());
-            // Quiescence first: most moves fail it, for far less.
-            let mut score = -self.quiesce(&child, -pc_beta, -pc_beta + 1, ply + 1, 0, check);
+            // A null window at pc_beta, from the child's side; quiescence
+            // first: most moves fail it, for far less.
+            let (lo, hi) = (-pc_beta, -pc_beta + 1);
+            let mut score = -self.quiesce(&child, lo, hi, ply + 1, 0, check);
             if score >= pc_beta {
-                let window = (-pc_beta, -pc_beta + 1);
-                score = -self.negamax(
-                    &child,
-                    depth - 4,
-                    window.0,
-                    window.1,
-                    ply + 1,
-                    check,
-                    !node.cut,
-                );
+                score = -self.negamax(&child, depth - 4, lo, hi, ply + 1, check, !node.cut);
             }
             self.keys.pop();
             if self.control.stopped {
