@@ -234,12 +234,10 @@ pub fn antichess_params() -> &'static SearchParams {
 fn tuned(table: SearchParams) -> SearchParams {
     let mut params = table;
     if let Ok(spec) = std::env::var("ANTICHESS_SEARCH") {
+        // A refused spec leaves `params` the table.
         match apply(&mut params, &spec) {
             Ok(()) => log::info!("search parameters overridden: {params:?}"),
-            Err(why) => {
-                log::error!("ANTICHESS_SEARCH ignored: {why}");
-                params = table;
-            }
+            Err(why) => log::error!("ANTICHESS_SEARCH ignored: {why}"),
         }
     }
     params
