@@ -193,7 +193,8 @@ impl<F: Family> Desk<F> {
     /// the old one.
     pub fn new_game(&mut self, start: Start, engine: Option<Color>) -> Result<(), EngineError> {
         self.game = Game::load(start, self.rules(), engine)?;
-        self.thinker.new_game();
+        let params = self.game.state.position().search_params();
+        self.thinker.new_game(&params);
         Ok(())
     }
 

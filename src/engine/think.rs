@@ -6,7 +6,7 @@
 use super::command::Go;
 use super::levels::{self, Level, Quick, Style};
 use crate::chess::Color;
-use crate::search::{Clock, Info, Limits, Searcher, TtError};
+use crate::search::{Clock, Info, Limits, SearchParams, Searcher, TtError};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -62,10 +62,11 @@ impl<P: Quick> Thinker<P> {
     }
 
     /// Forgets what earlier games taught, so that a game replays the same
-    /// way (single-threaded, without clocks).
-    pub fn new_game(&mut self) {
+    /// way (single-threaded, without clocks), unless `params` keep some of
+    /// it (`corr_keep`).
+    pub fn new_game(&mut self, params: &SearchParams) {
         if self.used {
-            self.searcher.clear();
+            self.searcher.new_game(params);
             self.used = false;
         }
     }

@@ -58,6 +58,22 @@ impl Corrections {
         self.slots.fill(0);
     }
 
+    /// Forgets what a new game should not inherit (`corr_keep`): the
+    /// features past the first `kept` of material and pawns.
+    pub(crate) fn new_game(&mut self, params: &SearchParams) {
+        // Feature 0 is the pawns', 1 the material's.
+        let kept: &[usize] = match params.corr_keep {
+            0 => &[],
+            1 => &[1],
+            _ => &[0, 1],
+        };
+        for (feature, slots) in self.slots.chunks_mut(SLOTS).enumerate() {
+            if !kept.contains(&feature) {
+                slots.fill(0);
+            }
+        }
+    }
+
     fn slot(feature: usize, key: u64) -> usize {
         feature * SLOTS + (key as usize & (SLOTS - 1))
     }
@@ -209,5 +225,44 @@ mod tests {
         assert!(c.correction(&params, keys) >= -MAX_ERROR);
         c.clear();
         assert_eq!(c.correction(&params, keys), 0);
+    }
+
+    /// A new game keeps what `corr_keep` says and forgets the rest.
+    #[test]
+    fn a_new_game_keeps_material_or_pawns_as_told() {
+        let pawns = SearchParams {
+            corr_pawns: 100,
+            corr_material: 0,
+            ..DEFAULT
+        };
+        let material = SearchParams {
+            corr_pawns: 0,
+            corr_material: 100,
+            ..DEFAULT
+        };
+        let keys = [3, 5, 0, 0];
+        let learnt = |keep| {
+            let mut c = Corrections::new();
+            c.learn(
+                &SearchParams {
+                    corr_material: 100,
+                    ..pawns
+                },
+                keys,
+                (0, 80),
+                16,
+            );
+            c.new_game(&SearchParams {
+                corr_keep: keep,
+                ..DEFAULT
+            });
+            (c.correction(&pawns, keys), c.correction(&material, keys))
+        };
+        assert_eq!(learnt(0), (0, 0));
+        let (p, m) = learnt(1);
+        assert_eq!(p, 0);
+        assert!(m > 0, "{m}");
+        let (p, m) = learnt(2);
+        assert!(p > 0 && m > 0, "{p} {m}");
     }
 }

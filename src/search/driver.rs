@@ -7,6 +7,7 @@
 
 use super::game::{Game, MoveList, Score};
 use super::limits::{Limits, TimeManager};
+use super::params::SearchParams;
 use super::score::{MAX_PLY, outcome_score};
 use super::selectivity::Reductions;
 use super::tree::Control;
@@ -144,6 +145,16 @@ impl<G: Game> Searcher<G> {
         self.main.clear();
         for helper in &mut self.helpers {
             helper.clear();
+        }
+    }
+
+    /// A new game under `params`: as [`clear`](Self::clear), but for what
+    /// `corr_keep` carries over.
+    pub fn new_game(&mut self, params: &SearchParams) {
+        self.tt.clear();
+        self.main.new_game(params);
+        for helper in &mut self.helpers {
+            helper.new_game(params);
         }
     }
 

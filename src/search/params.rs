@@ -117,6 +117,12 @@ pub struct SearchParams {
     pub corr_material: i32,
     /// ... and reached by the same move, and by the same two moves.
     pub corr_moves: i32,
+    /// What correction history keeps from one game to the next: 0
+    /// nothing, 1 the averages by material, 2 by material and by pawns.
+    /// Material recurs across games where pawns seldom do, and a new
+    /// game's first moves, where antichess games turn, have nothing
+    /// learnt yet.
+    pub corr_keep: i32,
     /// The static evaluation fades towards a draw past 20 reversible
     /// plies in a row, by half over this many more (`score.rs`, `faded`):
     /// games without a fifty-move rule, antichess's, can otherwise stall
@@ -165,6 +171,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_pawns: 0,
     corr_material: 0,
     corr_moves: 0,
+    corr_keep: 0,
     fade_plies: 0,
     pc_depth: 0,
     pc_margin: 200,
@@ -308,6 +315,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
+            "corr_keep" => &mut params.corr_keep,
             "fade_plies" => &mut params.fade_plies,
             "pc_depth" => &mut params.pc_depth,
             "pc_margin" => &mut params.pc_margin,
@@ -315,6 +323,9 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             other => return Err(format!("unknown search parameter '{other}'")),
         };
         *slot = value;
+    }
+    if !(0..=2).contains(&params.corr_keep) {
+        return Err("corr_keep must be 0 to 2".into());
     }
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());

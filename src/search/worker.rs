@@ -11,6 +11,7 @@ use super::driver::{Info, SearchResult};
 use super::game::{Game, Score};
 use super::limits::TimeManager;
 use super::ordering::Heuristics;
+use super::params::SearchParams;
 use super::score::{INFINITE, MATE, MAX_PLY, is_decisive};
 use super::selectivity::Reductions;
 use super::tree::{Control, PvTable, Tree};
@@ -51,6 +52,12 @@ impl<M: Copy + Default + Eq> Worker<M> {
     pub(crate) fn clear(&mut self) {
         self.heuristics.clear();
         self.corrections.clear();
+    }
+
+    /// Forgets what a new game under `params` should not inherit.
+    pub(crate) fn new_game(&mut self, params: &SearchParams) {
+        self.heuristics.clear();
+        self.corrections.new_game(params);
     }
 
     /// Readies the worker for a new root whose earlier positions are
