@@ -37,7 +37,8 @@ const GRAIN: i32 = 256;
 const MAX_ERROR: Score = 400;
 
 /// A result moves its slot's average by `depth + 1` 256ths of the way
-/// to its error, at most this many (a result this deep or deeper).
+/// to its error (times `corr_rate`, in percent), at most this many (a
+/// result this deep or deeper).
 const FULL_WEIGHT_DEPTH: i32 = 16;
 
 /// The average errors of the evaluation by feature, kept for a game.
@@ -102,11 +103,12 @@ impl Corrections {
         depth: i32,
     ) {
         let error = (result - raw).clamp(-MAX_ERROR, MAX_ERROR) * GRAIN;
-        let weight = (depth + 1).clamp(1, FULL_WEIGHT_DEPTH);
+        let weight = (depth + 1).clamp(1, FULL_WEIGHT_DEPTH) * params.corr_rate;
         for (feature, (&key, used)) in keys.iter().zip(params.corrections()).enumerate() {
             if used != 0 {
                 let slot = &mut self.slots[Self::slot(feature, key)];
-                *slot += (error - *slot) * weight / 256;
+                // i64: the product passes i32 at a fast `corr_rate`.
+                *slot += (i64::from(error - *slot) * i64::from(weight) / (256 * 100)) as i32;
             }
         }
     }

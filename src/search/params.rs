@@ -123,6 +123,9 @@ pub struct SearchParams {
     /// game's first moves, where antichess games turn, have nothing
     /// learnt yet.
     pub corr_keep: i32,
+    /// How fast the averages move towards what a result teaches, in
+    /// percent of `correction.rs`'s `depth + 1` 256ths.
+    pub corr_rate: i32,
     /// The static evaluation fades towards a draw past 20 reversible
     /// plies in a row, by half over this many more (`score.rs`, `faded`):
     /// games without a fifty-move rule, antichess's, can otherwise stall
@@ -172,6 +175,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_material: 0,
     corr_moves: 0,
     corr_keep: 0,
+    corr_rate: 100,
     fade_plies: 0,
     pc_depth: 0,
     pc_margin: 200,
@@ -316,6 +320,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
             "corr_keep" => &mut params.corr_keep,
+            "corr_rate" => &mut params.corr_rate,
             "fade_plies" => &mut params.fade_plies,
             "pc_depth" => &mut params.pc_depth,
             "pc_margin" => &mut params.pc_margin,
@@ -326,6 +331,9 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=2).contains(&params.corr_keep) {
         return Err("corr_keep must be 0 to 2".into());
+    }
+    if !(1..=1600).contains(&params.corr_rate) {
+        return Err("corr_rate must be 1 to 1600".into());
     }
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());
