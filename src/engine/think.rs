@@ -61,9 +61,9 @@ impl<P: Quick> Thinker<P> {
         self.searcher.set_threads(threads);
     }
 
-    /// Forgets what earlier games taught, so that a game replays the same
-    /// way (single-threaded, without clocks), unless `params` keep some of
-    /// it (`corr_keep`).
+    /// Forgets what earlier games taught but what `params` keep
+    /// (`corr_keep`, antichess's correction history): without it, a game
+    /// replays the same way (single-threaded, without clocks).
     pub fn new_game(&mut self, params: &SearchParams) {
         if self.used {
             self.searcher.new_game(params);
