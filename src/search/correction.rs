@@ -54,13 +54,8 @@ impl Corrections {
         }
     }
 
-    /// Forgets everything (a new game, or a reproducible benchmark).
-    pub(crate) fn clear(&mut self) {
-        self.slots.fill(0);
-    }
-
-    /// Forgets what a new game should not inherit (`corr_keep`): the
-    /// features past the first `kept` of material and pawns.
+    /// Forgets what a new game should not inherit: everything but the
+    /// averages `corr_keep` names (none for a reproducible benchmark).
     pub(crate) fn new_game(&mut self, params: &SearchParams) {
         // Feature 0 is the pawns', 1 the material's.
         let kept: &[usize] = match params.corr_keep {
@@ -225,7 +220,7 @@ mod tests {
             c.learn(&params, keys, (0, -5000), FULL_WEIGHT_DEPTH);
         }
         assert!(c.correction(&params, keys) >= -MAX_ERROR);
-        c.clear();
+        c.new_game(&DEFAULT);
         assert_eq!(c.correction(&params, keys), 0);
     }
 

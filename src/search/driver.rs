@@ -7,7 +7,7 @@
 
 use super::game::{Game, MoveList, Score};
 use super::limits::{Limits, TimeManager};
-use super::params::SearchParams;
+use super::params::{DEFAULT, SearchParams};
 use super::score::{MAX_PLY, outcome_score};
 use super::selectivity::Reductions;
 use super::tree::Control;
@@ -141,11 +141,9 @@ impl<G: Game> Searcher<G> {
     /// single-threaded search with the same position and depth or node
     /// limit visits exactly the same nodes, which `bench` relies on.
     pub fn clear(&mut self) {
-        self.tt.clear();
-        self.main.clear();
-        for helper in &mut self.helpers {
-            helper.clear();
-        }
+        // DEFAULT keeps nothing from game to game: all is forgotten.
+        const _: () = assert!(DEFAULT.corr_keep == 0);
+        self.new_game(&DEFAULT);
     }
 
     /// A new game under `params`: as [`clear`](Self::clear), but for what

@@ -48,12 +48,6 @@ impl<M: Copy + Default + Eq> Worker<M> {
         }
     }
 
-    /// Forgets everything learnt (a new game).
-    pub(crate) fn clear(&mut self) {
-        self.heuristics.clear();
-        self.corrections.clear();
-    }
-
     /// Forgets what a new game under `params` should not inherit.
     pub(crate) fn new_game(&mut self, params: &SearchParams) {
         self.heuristics.clear();
