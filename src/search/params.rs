@@ -211,14 +211,12 @@ pub const ANTICHESS: SearchParams = SearchParams {
     corr_pawns: 100,
     corr_material: 100,
     corr_moves: 0,
-    // What was learnt carries over to the next game, pawns and material:
-    // a new game's first moves, where antichess games turn, then start
-    // from the last games' corrections rather than from none. +22.5 points
-    // in 600 games paired with the search before against Fairy-Stockfish,
-    // up on all three sets of openings (docs/strength-log.md, the
-    // thirtieth session). A game after others no longer replays exactly;
-    // `bench` clears everything and stays deterministic.
-    corr_keep: 2,
+    // Correction history starts each game empty (`corr_keep` 0, as in
+    // DEFAULT). Kept from game to game (`corr_keep=2`) it read -5.5
+    // points in 400 games paired in the same hours with it off, both in
+    // one engine process per match (`--keep-engines`): nothing to trade
+    // replayable games for (docs/strength-log.md, the thirty-first
+    // session, which also says why the thirtieth's +22.5 measured nothing).
     ..DEFAULT
 };
 
