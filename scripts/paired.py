@@ -37,10 +37,14 @@ from match_pgn import games, is_ours, long_flag, points
 
 def rounds(paths, player, long_flags_as_draws=False):
     """(match, opening) -> {round: points of `player`}, for every game in
-    the comma-separated `paths` (match being the file's place in them)."""
+    the comma-separated `paths` (match being the file's place in them),
+    and each match's set of `Date` tags."""
     out = {}
+    days = []
     for match, path in enumerate(paths.split(",")):
+        days.append(set())
         for tags, movetext in games([path]):
+            days[match].add(tags.get("Date", "?"))
             got = points(tags, player)
             if got is not None and long_flags_as_draws and long_flag(tags, movetext):
                 got = 0.5
@@ -48,12 +52,7 @@ def rounds(paths, player, long_flags_as_draws=False):
                 r = int(tags["Round"])
                 # Rounds 2k-1 and 2k are one opening with both colours.
                 out.setdefault((match, (r + 1) // 2), {})[r] = got
-    return out
-
-
-def dates(paths):
-    """The set of `Date` tags of each of the comma-separated `paths`."""
-    return [{tags.get("Date", "?") for tags, _ in games([path])} for path in paths.split(",")]
+    return out, days
 
 
 def elo(score):
@@ -86,8 +85,11 @@ def main():
     else:
         player = is_ours
     flags = args.long_flags_as_draws
-    base, var = rounds(args.baseline, player, flags), rounds(args.variant, player, flags)
-    for i, (b, v) in enumerate(zip(dates(args.baseline), dates(args.variant))):
+    (base, base_days), (var, var_days) = (
+        rounds(args.baseline, player, flags),
+        rounds(args.variant, player, flags),
+    )
+    for i, (b, v) in enumerate(zip(base_days, var_days)):
         if b != v:
             print(
                 f"note: pair {i + 1} was played on {', '.join(sorted(b))} and "
