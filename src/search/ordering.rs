@@ -1,12 +1,13 @@
 //! Move ordering: the transposition-table move, then tactical moves by the
 //! game's victim/attacker key (and, where the game's parameters ask, their
-//! own history), then killer moves, then quiet moves by history; and the
-//! tables behind killers and both histories.
+//! own history), then killer moves, then quiet moves by history (and, where
+//! asked, by their history over the same pawns); and the tables behind
+//! killers and the histories.
 //!
 //! Moves are scored once per node and picked by partial selection sort, so a
 //! node that cuts off after its first move never sorts the rest.
 
-use super::game::{Game, HISTORY_SIZE, MAX_MOVES, MoveList};
+use super::game::{Game, HISTORY_SIZE, MAX_MOVES, MoveList, mix_key};
 use super::score::MAX_PLY;
 use arrayvec::ArrayVec;
 
@@ -15,6 +16,9 @@ const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 /// History scores stay within this magnitude (gravity formula).
 const HISTORY_MAX: i32 = 1 << 14;
+/// Pawn structures the pawn history tells apart, by their key's bits;
+/// others share a slot. Two bytes a move each: 2 MiB a searcher.
+const PAWN_SLOTS: usize = 256;
 
 /// Killer moves per ply and history scores per side to move. Owned by the
 /// searcher and kept between searches of one game.
@@ -28,6 +32,10 @@ pub(crate) struct Heuristics<M> {
     /// most nodes offer nothing but captures, and which of them refutes
     /// is learnt as a quiet move's worth is.
     captures: Vec<i32>,
+    /// Quiet moves' history by the pawns on the board
+    /// ([`Heuristics::pawn_base`] plus the move's history index): the
+    /// key tells the sides apart, so the ply's parity is not wanted.
+    pawns: Vec<i16>,
 }
 
 impl<M: Copy + Eq> Heuristics<M> {
@@ -36,6 +44,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
             captures: vec![0; 2 * HISTORY_SIZE],
+            pawns: vec![0; PAWN_SLOTS * HISTORY_SIZE],
         }
     }
 
@@ -44,10 +53,13 @@ impl<M: Copy + Eq> Heuristics<M> {
         self.killers.fill([None; 2]);
         self.history.fill(0);
         self.captures.fill(0);
+        self.pawns.fill(0);
     }
 
     /// Prepares for a new search from a new root: killers refer to plies
-    /// of the old tree and go; history keeps half its weight.
+    /// of the old tree and go; history keeps half its weight (the pawn
+    /// history all of it: a structure recurs seldom, and only in one
+    /// stretch of the game).
     pub(crate) fn new_search(&mut self) {
         self.killers.fill([None; 2]);
         for h in self.history.iter_mut().chain(&mut self.captures) {
@@ -67,15 +79,38 @@ impl<M: Copy + Eq> Heuristics<M> {
         self.history[Self::history_slot(ply, index)]
     }
 
+    /// Where the pawn history of `pos`'s pawns (its first correction
+    /// key, which holds the side to move) starts.
+    pub(crate) fn pawn_base<G: Game>(pos: &G) -> PawnBase {
+        let slot = mix_key(pos.correction_keys()[0]) as usize & (PAWN_SLOTS - 1);
+        PawnBase(slot * HISTORY_SIZE)
+    }
+
+    fn pawn_slot(base: PawnBase, index: usize) -> usize {
+        base.0 + index.min(HISTORY_SIZE - 1)
+    }
+
+    pub(crate) fn pawn_history(&self, base: PawnBase, index: usize) -> i32 {
+        i32::from(self.pawns[Self::pawn_slot(base, index)])
+    }
+
+    fn nudge_pawns(&mut self, base: PawnBase, index: usize, bonus: i32) {
+        let slot = &mut self.pawns[Self::pawn_slot(base, index)];
+        let mut h = i32::from(*slot);
+        nudge(&mut h, bonus);
+        // The gravity formula keeps it within ±HISTORY_MAX, well inside i16.
+        *slot = h as i16;
+    }
+
     /// A quiet move caused a cutoff at `ply` after the quiet moves in
-    /// `tried` (history indices) failed: reward it, punish them.
+    /// `tried` (history indices) failed: reward it, punish them, in the
+    /// pawn history too where the node keeps one (`pawns`).
     pub(crate) fn quiet_cutoff(
         &mut self,
-        ply: usize,
-        depth: i32,
-        mv: M,
-        index: usize,
+        (ply, depth): (usize, i32),
+        (mv, index): (M, usize),
         tried: &[usize],
+        pawns: Option<PawnBase>,
     ) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
@@ -86,6 +121,12 @@ impl<M: Copy + Eq> Heuristics<M> {
         self.nudge(ply, index, bonus);
         for &other in tried {
             self.nudge(ply, other, -bonus);
+        }
+        if let Some(base) = pawns {
+            self.nudge_pawns(base, index, bonus);
+            for &other in tried {
+                self.nudge_pawns(base, other, -bonus);
+            }
         }
     }
 
@@ -113,15 +154,16 @@ impl<M: Copy + Eq> Heuristics<M> {
     }
 
     /// The move `mv` (history `index`) cut off at `ply` after the moves
-    /// in `tried` failed.
+    /// in `tried` failed; `pawns`, the node's pawn history if kept.
     pub(crate) fn cutoff(
         &mut self,
         (ply, depth): (usize, i32),
         (mv, index, tactical): (M, usize, bool),
         tried: &Tried,
+        pawns: Option<PawnBase>,
     ) {
         if !tactical {
-            self.quiet_cutoff(ply, depth, mv, index, &tried.quiets);
+            self.quiet_cutoff((ply, depth), (mv, index), &tried.quiets, pawns);
         }
         if tried.own_history {
             self.tactical_cutoff(ply, depth, tactical.then_some(index), &tried.tacticals);
@@ -131,6 +173,20 @@ impl<M: Copy + Eq> Heuristics<M> {
     fn nudge(&mut self, ply: usize, index: usize, bonus: i32) {
         nudge(&mut self.history[Self::history_slot(ply, index)], bonus);
     }
+}
+
+/// Where one pawn structure's slots start in the pawn history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PawnBase(usize);
+
+/// What the move picker orders by: the histories, how much a tactical
+/// move's own history counts (256ths) and how much the pawn history
+/// (percent; 0: not kept).
+#[derive(Clone, Copy)]
+pub(crate) struct OrderBy<'h, M> {
+    pub(crate) heuristics: &'h Heuristics<M>,
+    pub(crate) capture_weight: i32,
+    pub(crate) pawn_weight: i32,
 }
 
 /// The history indices of the moves a node has searched without a cutoff,
@@ -192,19 +248,27 @@ pub(crate) struct MovePicker<'a, M> {
     moves: &'a mut [M],
     scores: &'a mut [i32],
     next: usize,
+    /// The node's pawn history, where kept.
+    pawns: Option<PawnBase>,
 }
 
 impl<'a, M: Copy + Eq> MovePicker<'a, M> {
-    /// Scores `moves` for the node at `ply` of `pos`, into `scores`;
-    /// a tactical move's history counts `capture_weight` 256ths.
+    /// Scores `moves` for the node at `ply` of `pos`, into `scores`, by
+    /// `ordering`.
     pub(crate) fn new<G: Game<Move = M>>(
         pos: &G,
         moves: &'a mut MoveList<M>,
         scores: &'a mut Scores,
         tt_move: Option<u16>,
-        (heuristics, capture_weight): (&Heuristics<M>, i32),
+        ordering: OrderBy<M>,
         ply: usize,
     ) -> Self {
+        let OrderBy {
+            heuristics,
+            capture_weight,
+            pawn_weight,
+        } = ordering;
+        let pawns = (pawn_weight != 0).then(|| Heuristics::<M>::pawn_base(pos));
         scores.clear();
         for &mv in moves.iter() {
             let score = if tt_move == Some(G::pack(mv)) {
@@ -220,7 +284,11 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
                 // The more recent killer first.
                 KILLER + i32::from(heuristics.killers[ply][0] == Some(mv))
             } else {
-                heuristics.history(ply, pos.history_index(mv)) + pos.quiet_order(mv)
+                let index = pos.history_index(mv);
+                let by_pawns = pawns.map_or(0, |base| {
+                    heuristics.pawn_history(base, index) * pawn_weight / 100
+                });
+                heuristics.history(ply, index) + by_pawns + pos.quiet_order(mv)
             };
             scores.push(score);
         }
@@ -228,6 +296,7 @@ impl<'a, M: Copy + Eq> MovePicker<'a, M> {
             moves: moves.as_mut_slice(),
             scores: scores.as_mut_slice(),
             next: 0,
+            pawns,
         }
     }
 }
@@ -236,6 +305,11 @@ impl<M> MovePicker<'_, M> {
     /// The node's moves (all of them until picking starts).
     pub(crate) fn moves(&self) -> &[M] {
         self.moves
+    }
+
+    /// The node's pawn history, where kept: for the cutoff to teach.
+    pub(crate) fn pawns(&self) -> Option<PawnBase> {
+        self.pawns
     }
 }
 
@@ -294,7 +368,7 @@ mod tests {
     fn history_stays_bounded() {
         let mut h = Heuristics::<u8>::new();
         for _ in 0..10_000 {
-            h.quiet_cutoff(3, 40, 1, 7, &[8]);
+            h.quiet_cutoff((3, 40), (1, 7), &[8], None);
         }
         assert!(h.history(3, 7) <= HISTORY_MAX);
         assert!(h.history(3, 8) >= -HISTORY_MAX);
@@ -302,6 +376,23 @@ mod tests {
         assert!(h.is_killer(3, 1) && !h.is_killer(2, 1));
         h.new_search();
         assert!(!h.is_killer(3, 1));
+    }
+
+    /// A cutoff teaches the pawn history of its own structure only, and
+    /// a new search keeps it whole.
+    #[test]
+    fn pawn_history_is_kept_by_structure() {
+        let mut h = Heuristics::<u8>::new();
+        let (here, there) = (PawnBase(HISTORY_SIZE), PawnBase(2 * HISTORY_SIZE));
+        h.quiet_cutoff((3, 10), (1, 7), &[8], Some(here));
+        assert!(h.pawn_history(here, 7) > 0 && h.pawn_history(here, 8) < 0);
+        assert_eq!(h.pawn_history(there, 7), 0);
+        let before = h.pawn_history(here, 7);
+        h.quiet_cutoff((3, 10), (1, 7), &[], None);
+        h.new_search();
+        assert_eq!(h.pawn_history(here, 7), before);
+        h.clear();
+        assert_eq!(h.pawn_history(here, 7), 0);
     }
 
     #[test]
@@ -333,6 +424,7 @@ mod tests {
             moves: &mut moves,
             scores: &mut s,
             next: 0,
+            pawns: None,
         };
         assert_eq!(picker.collect::<Vec<_>>(), by_hand);
     }

@@ -109,6 +109,11 @@ pub struct SearchParams {
     /// (its bound is 2¹⁴; the key's steps are 8 a pawn of victim); 0: the
     /// key alone, and no capture history kept.
     pub capture_history: i32,
+    /// Pawn history: quiet moves are ordered by their history in
+    /// positions with the same pawns as well as by their history at large,
+    /// the former counting this many percent; 0: not kept. (Stockfish's
+    /// `pawnHistory`: which quiet move refutes depends on the structure.)
+    pub pawn_history: i32,
     /// Correction history (`correction.rs`): the static evaluation is
     /// moved by the average error the search has found in positions with
     /// the same pawns, weighed in percent; 0: not kept.
@@ -171,6 +176,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     time_horizon: 22,
     aspiration: 25,
     capture_history: 0,
+    pawn_history: 0,
     corr_pawns: 0,
     corr_material: 0,
     corr_moves: 0,
@@ -322,6 +328,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "time_horizon" => &mut params.time_horizon,
             "aspiration" => &mut params.aspiration,
             "capture_history" => &mut params.capture_history,
+            "pawn_history" => &mut params.pawn_history,
             "corr_pawns" => &mut params.corr_pawns,
             "corr_material" => &mut params.corr_material,
             "corr_moves" => &mut params.corr_moves,
@@ -375,6 +382,9 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     if !(0..=4096).contains(&params.capture_history) {
         return Err("capture_history must be 0 to 4096".into());
     }
+    if !(0..=400).contains(&params.pawn_history) {
+        return Err("pawn_history must be 0 to 400".into());
+    }
     if !params.corrections().iter().all(|w| (0..=400).contains(w)) {
         return Err("the corr_ weights must be 0 to 400".into());
     }
@@ -400,6 +410,7 @@ mod tests {
             "q_forced_plies=65",
             "time_horizon=0",
             "capture_history=-1",
+            "pawn_history=401",
             "q_offers=9",
             "corr_material=-5",
             "pc_depth=3",

@@ -15,7 +15,7 @@
 use super::correction::Corrections;
 use super::game::{Game, MoveList};
 use super::limits::TimeManager;
-use super::ordering::{Heuristics, MovePicker, Scores, Tried};
+use super::ordering::{Heuristics, MovePicker, OrderBy, Scores, Tried};
 use super::params::SearchParams;
 use super::score::{DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, outcome_score, to_tt};
 use super::selectivity::{Late, Node, Reductions};
@@ -266,6 +266,7 @@ impl<G: Game> Tree<'_, G> {
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut tried = Tried::new(self.params.capture_history > 0);
+        let pawns = picker.pawns();
         for (index, mv) in picker.enumerate() {
             if node.excluded == Some(mv) {
                 continue;
@@ -324,7 +325,7 @@ impl<G: Game> Tree<'_, G> {
                     }
                     if alpha >= beta {
                         let cutter = (mv, pos.history_index(mv), tactical);
-                        self.heuristics.cutoff((ply, depth), cutter, &tried);
+                        self.heuristics.cutoff((ply, depth), cutter, &tried, pawns);
                         break;
                     }
                 }
@@ -495,10 +496,13 @@ impl<G: Game> Tree<'_, G> {
         child
     }
 
-    /// What the move picker orders by: the histories, and how much a
-    /// tactical move's own counts.
-    pub(super) fn ordering(&self) -> (&Heuristics<G::Move>, i32) {
-        (self.heuristics, self.params.capture_history)
+    /// What the move picker orders by.
+    pub(super) fn ordering(&self) -> OrderBy<'_, G::Move> {
+        OrderBy {
+            heuristics: self.heuristics,
+            capture_weight: self.params.capture_history,
+            pawn_weight: self.params.pawn_history,
+        }
     }
 
     /// Looks the node up: the entry (its score made relative to the
