@@ -65,8 +65,33 @@ impl Terminal {
 
     /// Types a line and presses Enter.
     fn type_line(&self, line: &str) {
-        self.tmux(&["send-keys", "-t", "play", "-l", line]);
-        self.tmux(&["send-keys", "-t", "play", "Enter"]);
+        self.send_keys(&["-l", line]);
+        self.send_keys(&["Enter"]);
+    }
+
+    /// Sends keys to the pane, again if tmux refuses: a failed `send-keys`
+    /// on a loaded machine would leave a line typed and never entered.
+    fn send_keys(&self, keys: &[&str]) {
+        let mut tries = 0;
+        loop {
+            let out = Command::new("tmux")
+                .arg("-L")
+                .arg(&self.socket)
+                .args(["send-keys", "-t", "play"])
+                .args(keys)
+                .output()
+                .unwrap();
+            if out.status.success() {
+                return;
+            }
+            tries += 1;
+            assert!(
+                tries < 10,
+                "tmux send-keys {keys:?} failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
 
     /// Waits until the screen shows every one of `texts`, and returns it.
