@@ -49,14 +49,18 @@ impl Terminal {
         terminal
     }
 
-    fn tmux(&self, args: &[&str]) -> String {
-        let out = Command::new("tmux")
+    /// Runs a tmux command on this terminal's server.
+    fn run_tmux(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
             .arg("-L")
             .arg(&self.socket)
             .args(args)
             .output()
-            .unwrap();
-        String::from_utf8_lossy(&out.stdout).into_owned()
+            .unwrap()
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        String::from_utf8_lossy(&self.run_tmux(args).stdout).into_owned()
     }
 
     fn screen(&self) -> String {
@@ -72,15 +76,14 @@ impl Terminal {
     /// Sends keys to the pane, again if tmux refuses: a failed `send-keys`
     /// on a loaded machine would leave a line typed and never entered.
     fn send_keys(&self, keys: &[&str]) {
+        let args: Vec<&str> = ["send-keys", "-t", "play"]
+            .iter()
+            .chain(keys)
+            .copied()
+            .collect();
         let mut tries = 0;
         loop {
-            let out = Command::new("tmux")
-                .arg("-L")
-                .arg(&self.socket)
-                .args(["send-keys", "-t", "play"])
-                .args(keys)
-                .output()
-                .unwrap();
+            let out = self.run_tmux(&args);
             if out.status.success() {
                 return;
             }
