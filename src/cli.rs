@@ -81,11 +81,45 @@ pub enum Command {
         /// labelling by another engine (scripts/judgement.py) or a study.
         #[arg(long)]
         positions: Option<std::path::PathBuf>,
+        /// With --positions: also write the quiet ends of this many walks
+        /// of one to four random plies off each position of the games
+        /// (positions a search visits and a game does not).
+        #[arg(long, default_value_t = 0, requires = "positions")]
+        scatter: usize,
         /// Hold the weights near the table in force: each pawn's worth
         /// (100) a weight moves costs this much squared error, so
         /// weights that move together cannot run off (0: no penalty).
         #[arg(long, default_value_t = 0.0)]
         ridge: f64,
+    },
+    /// Fit the learned correction to the antichess evaluation
+    /// (`ANTICHESS_NET`) to positions labelled by searches of ours, as
+    /// `antichess tune --positions POS --search-nodes N` writes them.
+    FitNet {
+        /// The labelled positions.
+        positions: std::path::PathBuf,
+        /// Where to write the weights.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Rule set of the positions: antichess or antichess1994.
+        #[arg(long, default_value = "antichess")]
+        rules: Rules,
+        /// Passes over the positions.
+        #[arg(long, default_value_t = 20)]
+        epochs: u32,
+        /// The search label's share of each label, from 0 to 1 (the
+        /// game's result has the rest).
+        #[arg(long, default_value_t = 1.0)]
+        search_weight: f64,
+        /// Adam's step size.
+        #[arg(long, default_value_t = 0.001)]
+        rate: f32,
+        /// Weight decay, in parts of the step size.
+        #[arg(long, default_value_t = 0.0001)]
+        decay: f32,
+        /// Seed of the initial weights and of the positions' order.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Generate the antichess endgame tables (each side a king and one
     /// other man) into a folder; the engine reads them from the folder
@@ -434,6 +468,7 @@ pub fn main() -> ExitCode {
             search_nodes,
             search_weight,
             positions,
+            scatter,
             ridge,
         }) => crate::tune::run(&crate::tune::TuneOptions {
             pgn,
@@ -443,7 +478,27 @@ pub fn main() -> ExitCode {
             search_nodes,
             search_weight,
             positions,
+            scatter,
             ridge,
+        }),
+        Some(Command::FitNet {
+            positions,
+            out,
+            rules,
+            epochs,
+            search_weight,
+            rate,
+            decay,
+            seed,
+        }) => crate::tune::net_fit::run(&crate::tune::net_fit::NetFitOptions {
+            positions,
+            out,
+            rules,
+            epochs,
+            search_weight,
+            rate,
+            decay,
+            seed,
         }),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),

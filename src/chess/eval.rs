@@ -15,6 +15,7 @@ use super::antichess_weights::{self, AntichessTerms};
 use super::attacks;
 use super::eval_chess;
 use super::movegen::double_step_rank;
+use super::net;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{Bitboard, Color, PieceKind};
@@ -38,8 +39,10 @@ pub fn evaluate_with(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Sco
 
 /// The antichess evaluation; the weights and what each means are in
 /// [`antichess_weights::AntichessWeights`]. Measured by games, see README.md.
+/// A learned correction ([`net`]) is added when one is given.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
-    antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves))
+    let terms = antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves));
+    terms + net::net().map_or(0, |net| net.eval(pos))
 }
 
 /// The terms the antichess evaluation weighs, for the side to move.

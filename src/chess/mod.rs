@@ -14,6 +14,7 @@ mod format;
 mod game;
 mod movegen;
 mod moves;
+pub mod net;
 mod notation;
 mod perft;
 mod position;

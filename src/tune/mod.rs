@@ -6,6 +6,7 @@
 //! `src/chess/antichess_weights.rs`. README.md ("Strength") has the whole loop.
 
 pub mod label;
+pub mod net_fit;
 pub mod pgn_read;
 pub mod texel;
 
@@ -30,6 +31,9 @@ pub struct TuneOptions {
     pub search_weight: f64,
     /// Write the quiet positions here instead of fitting.
     pub positions: Option<PathBuf>,
+    /// With `positions`: random walks off each game position whose quiet
+    /// ends are written too.
+    pub scatter: usize,
     /// The ridge penalty on moving a weight from the table in force, in
     /// error per pawn's worth squared (0: none).
     pub ridge: f64,
@@ -77,7 +81,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         )
     };
     if let Some(path) = &options.positions {
-        let (text, count) = positions_file(&games, options.rules, &base, options.search_nodes)?;
+        let (text, count) = positions_file(&games, options, &base)?;
         if count == 0 {
             return Err(none_quiet());
         }
@@ -129,15 +133,20 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
 /// line; and how many.
 fn positions_file(
     games: &[pgn_read::PgnGame],
-    rules: Rules,
+    options: &TuneOptions,
     base: &weights::AntichessEval,
-    nodes: u64,
 ) -> Result<(String, usize), String> {
+    let (rules, nodes) = (options.rules, options.search_nodes);
     let starts: Vec<String> = games.iter().map(|g| g.start.fen()).collect();
     let mut rows = Vec::new();
     for (game, start) in games.iter().zip(&starts) {
         for sample in texel::samples(std::slice::from_ref(game), rules, base) {
             rows.push((sample, start));
+        }
+    }
+    if options.scatter > 0 {
+        for (sample, game) in texel::scattered(games, rules, base, options.scatter, 1) {
+            rows.push((sample, &starts[game]));
         }
     }
     let scores = if nodes > 0 {
@@ -172,23 +181,29 @@ mod tests {
             search_nodes: 0,
             search_weight: 0.0,
             positions: None,
+            scatter: 0,
             ridge: 0.0,
         }
     }
 
     /// The positions file of one antichess game, searched `nodes` nodes
     /// a position.
-    fn positions_of(result: &str, moves: &str, nodes: u64) -> (String, usize) {
+    fn positions_of(result: &str, moves: &str, nodes: u64, scatter: usize) -> (String, usize) {
         let text = format!("[Variant \"antichess\"]\n[Result \"{result}\"]\n\n{moves} {result}\n");
         let games = pgn_read::read_games(&text).unwrap();
         let base = *weights::antichess(Rules::Antichess);
-        positions_file(&games, Rules::Antichess, &base, nodes).unwrap()
+        let options = TuneOptions {
+            search_nodes: nodes,
+            scatter,
+            ..options(&[])
+        };
+        positions_file(&games, &options, &base).unwrap()
     }
 
     #[test]
     fn positions_are_written_with_result_and_start() {
         // No capture is ever due in this game.
-        let (file, count) = positions_of("0-1", "1. b4 e5 2. b5", 0);
+        let (file, count) = positions_of("0-1", "1. b4 e5 2. b5", 0, 0);
         let lines: Vec<Vec<&str>> = file.lines().map(|l| l.split('\t').collect()).collect();
         let start = Position::startpos(Rules::Antichess).fen();
         // One line a position, the result for its side to move.
@@ -204,12 +219,35 @@ mod tests {
     fn positions_can_carry_a_search_score() {
         // After 1. e3 b5 White must capture: only the start and the
         // position after 1. e3 are quiet.
-        let (file, count) = positions_of("1-0", "1. e3 b5 2. Bxb5", 500);
+        let (file, count) = positions_of("1-0", "1. e3 b5 2. Bxb5", 500, 0);
         assert_eq!(count, 2, "{file}");
         for line in file.lines() {
             let fields: Vec<&str> = line.split('\t').collect();
             assert_eq!(fields.len(), 4, "{line}");
             assert!(fields[3].parse::<i32>().is_ok(), "{line}");
+        }
+    }
+
+    #[test]
+    fn scattered_positions_are_quiet_and_off_the_path() {
+        let (plain, count) = positions_of("0-1", "1. b4 e5 2. b5", 0, 0);
+        let (file, more) = positions_of("0-1", "1. b4 e5 2. b5", 0, 8);
+        assert!(file.starts_with(&plain));
+        // Of 24 walks most end quiet, and each line keeps the game's start.
+        assert!(more > count + 8, "{more}");
+        let start = Position::startpos(Rules::Antichess).fen();
+        for line in file.lines().skip(count) {
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields[2], start);
+            let pos = Position::from_fen(fields[0], Rules::Antichess).unwrap();
+            let mut moves = crate::search::MoveList::new();
+            pos.legal_moves(&mut moves);
+            assert!(
+                moves
+                    .iter()
+                    .all(|&mv| !crate::search::Game::is_tactical(&pos, mv)),
+                "{line}"
+            );
         }
     }
 

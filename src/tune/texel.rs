@@ -123,6 +123,45 @@ pub fn samples(games: &[PgnGame], rules: Rules, eval: &AntichessEval) -> Vec<Sam
     out
 }
 
+/// Quiet positions a few random plies off the games' paths: from each
+/// position of each game, `walks` walks of one to four random legal plies,
+/// each kept where it ends quiet (with the game's result, which says
+/// little there). A search spends most of its evaluations off the path
+/// a game takes, after moves no player would choose, so an evaluation
+/// fitted to search scores wants those positions too.
+pub fn scattered(
+    games: &[PgnGame],
+    rules: Rules,
+    eval: &AntichessEval,
+    walks: usize,
+    seed: u64,
+) -> Vec<(Sample, usize)> {
+    let mut rng = crate::rng::Xoshiro::new(seed);
+    let mut out = Vec::new();
+    for (index, game) in games.iter().enumerate().filter(|(_, g)| g.rules == rules) {
+        let Some(white_score) = game.white_score else {
+            continue;
+        };
+        let mut pos = game.start;
+        for &mv in &game.moves {
+            for _ in 0..walks {
+                let mut walk = pos;
+                for _ in 0..=rng.below(4) {
+                    let mut moves = MoveList::new();
+                    walk.legal_moves(&mut moves);
+                    let Some(step) = rng.pick(&moves) else { break };
+                    walk = walk.play(step);
+                }
+                if let Some(sample) = sample(&walk, white_score, eval) {
+                    out.push((sample, index));
+                }
+            }
+            pos = pos.play(mv);
+        }
+    }
+    out
+}
+
 fn sample(pos: &Position, white_score: f64, eval: &AntichessEval) -> Option<Sample> {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);

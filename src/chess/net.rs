@@ -1,0 +1,276 @@
+//! A small learned correction to the antichess evaluation: a one-hidden-layer
+//! network over where each man stands, added to the hand-made terms.
+//!
+//! The hand-made evaluation is a dozen linear terms and knows nothing of
+//! placement; what a search of ours finds beyond it in a position is what
+//! the network is fitted to (`antichess fit-net`, `src/tune/net_fit.rs`).
+//! It reads the board from the side to move's seat (the board turned for
+//! Black), so one set of weights serves both colours. Off unless
+//! `ANTICHESS_NET` names a weights file: a tuning aid until a match
+//! says it plays better.
+
+use super::position::Position;
+use super::types::{Color, PieceKind};
+use crate::search::Score;
+use arrayvec::ArrayVec;
+use once_cell::sync::Lazy;
+use std::fmt;
+
+/// Inputs: a man of each kind and side (own, then the opponent's) on
+/// each square.
+pub const INPUTS: usize = 2 * 6 * 64;
+/// Hidden units.
+pub const HIDDEN: usize = 32;
+/// The output unit's scale: weights near 1 give centipawns near this.
+pub const OUTPUT_SCALE: f32 = 100.0;
+/// The file's first line.
+const MAGIC: &str = "antichess-net 1";
+
+/// The network's weights.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    /// `INPUTS × HIDDEN`, an input's weights together.
+    pub hidden_weights: Vec<f32>,
+    pub hidden_bias: [f32; HIDDEN],
+    pub output_weights: [f32; HIDDEN],
+    pub output_bias: f32,
+}
+
+/// Why a weights file was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    /// The first line is not this format's.
+    NotANet,
+    /// A number that does not parse.
+    BadNumber(String),
+    /// Too few or too many numbers.
+    Count { expected: usize, found: usize },
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            NetError::NotANet => write!(f, "not a weights file (its first line is not '{MAGIC}')"),
+            NetError::BadNumber(text) => write!(f, "'{text}' is not a number"),
+            NetError::Count { expected, found } => {
+                write!(f, "{found} numbers where the network has {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// The input of a man of `color` and `kind` on square index `square`, seen
+/// by the side `us`: Black's board is turned so that both sides see their
+/// men start on the low ranks.
+#[inline]
+pub fn input(us: Color, color: Color, kind: PieceKind, square: usize) -> usize {
+    let seat = if us == Color::White {
+        square
+    } else {
+        square ^ 56
+    };
+    let side = usize::from(color != us);
+    (side * 6 + kind.index()) * 64 + seat
+}
+
+/// The inputs that are on in `pos`: one a man (at most one a square).
+#[inline]
+pub fn inputs(pos: &Position) -> Inputs {
+    let us = pos.side_to_move();
+    let mut on = Inputs::new();
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            for sq in pos.pieces(color, kind) {
+                // A square holds one man, so 64 inputs cannot overflow.
+                let _ = on.try_push(input(us, color, kind, sq.index()) as u16);
+            }
+        }
+    }
+    on
+}
+
+/// The inputs of one position.
+pub type Inputs = ArrayVec<u16, 64>;
+
+/// The hidden units' activation: clipped to [0, 1].
+#[inline]
+pub fn activation(x: f32) -> f32 {
+    x.clamp(0.0, 1.0)
+}
+
+impl Net {
+    /// A network that adds nothing (all weights 0).
+    pub fn zero() -> Net {
+        Net {
+            hidden_weights: vec![0.0; INPUTS * HIDDEN],
+            hidden_bias: [0.0; HIDDEN],
+            output_weights: [0.0; HIDDEN],
+            output_bias: 0.0,
+        }
+    }
+
+    /// The hidden units' sums for the inputs `on`.
+    #[inline]
+    pub fn hidden(&self, on: &[u16]) -> [f32; HIDDEN] {
+        let mut sums = self.hidden_bias;
+        for &i in on {
+            let i = usize::from(i);
+            let row = &self.hidden_weights[i * HIDDEN..(i + 1) * HIDDEN];
+            for (s, w) in sums.iter_mut().zip(row) {
+                *s += w;
+            }
+        }
+        sums
+    }
+
+    /// The output for the hidden sums `sums`, in the output's units
+    /// (centipawns over [`OUTPUT_SCALE`]).
+    #[inline]
+    pub fn output(&self, sums: &[f32; HIDDEN]) -> f32 {
+        let dot: f32 = sums
+            .iter()
+            .zip(&self.output_weights)
+            .map(|(&s, w)| activation(s) * w)
+            .sum();
+        self.output_bias + dot
+    }
+
+    /// The correction for `pos`, for its side to move, in centipawns.
+    pub fn eval(&self, pos: &Position) -> Score {
+        let sums = self.hidden(&inputs(pos));
+        (self.output(&sums) * OUTPUT_SCALE).round() as Score
+    }
+
+    /// The weights as the file holds them: the first line, then the hidden
+    /// weights input by input, the hidden biases, the output weights and
+    /// the output bias, one line each group.
+    pub fn to_text(&self) -> String {
+        let line = |values: &[f32]| {
+            let words: Vec<String> = values.iter().map(|v| format!("{v}")).collect();
+            words.join(" ") + "\n"
+        };
+        let mut text = format!("{MAGIC}\n");
+        for row in self.hidden_weights.chunks(HIDDEN) {
+            text += &line(row);
+        }
+        text += &line(&self.hidden_bias);
+        text += &line(&self.output_weights);
+        text += &line(&[self.output_bias]);
+        text
+    }
+
+    /// Reads what [`Net::to_text`] writes.
+    pub fn parse(text: &str) -> Result<Net, NetError> {
+        let mut lines = text.lines();
+        if lines.next().map(str::trim) != Some(MAGIC) {
+            return Err(NetError::NotANet);
+        }
+        let numbers: Vec<f32> = lines
+            .flat_map(str::split_whitespace)
+            .map(|w| match w.parse::<f32>() {
+                Ok(v) if v.is_finite() => Ok(v),
+                _ => Err(NetError::BadNumber(w.chars().take(40).collect())),
+            })
+            .collect::<Result<_, _>>()?;
+        let expected = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+        if numbers.len() != expected {
+            return Err(NetError::Count {
+                expected,
+                found: numbers.len(),
+            });
+        }
+        let (hidden, rest) = numbers.split_at(INPUTS * HIDDEN);
+        let mut net = Net::zero();
+        net.hidden_weights.copy_from_slice(hidden);
+        net.hidden_bias.copy_from_slice(&rest[..HIDDEN]);
+        net.output_weights
+            .copy_from_slice(&rest[HIDDEN..2 * HIDDEN]);
+        net.output_bias = rest[2 * HIDDEN];
+        Ok(net)
+    }
+}
+
+/// The network in force: the file `ANTICHESS_NET` names, read once; none
+/// when it is unset or refused (the refusal logged).
+pub fn net() -> Option<&'static Net> {
+    static NET: Lazy<Option<Net>> = Lazy::new(|| {
+        let path = std::env::var_os("ANTICHESS_NET")?;
+        let read = std::fs::read_to_string(&path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| Net::parse(&text).map_err(|e| e.to_string()));
+        match read {
+            Ok(net) => {
+                log::info!("antichess network read from {}", path.to_string_lossy());
+                Some(net)
+            }
+            Err(why) => {
+                log::error!("ANTICHESS_NET ignored: {}: {why}", path.to_string_lossy());
+                None
+            }
+        }
+    });
+    NET.as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Rules;
+
+    #[test]
+    fn both_sides_see_the_start_alike() {
+        let start = Position::startpos(Rules::Antichess);
+        let black = Position::from_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1",
+            Rules::Antichess,
+        )
+        .unwrap();
+        let collect = |pos: &Position| {
+            let mut v: Vec<usize> = inputs(pos).iter().map(|&i| usize::from(i)).collect();
+            v.sort_unstable();
+            v
+        };
+        // The start is symmetric but for the queen and king files, which
+        // turning the board (not mirroring it) keeps.
+        assert_eq!(collect(&start), collect(&black));
+        assert_eq!(collect(&start).len(), 32);
+        // White's pawn on e2 from White's seat; Black's on e7 from Black's.
+        let e2 = input(Color::White, Color::White, PieceKind::Pawn, 12);
+        assert_eq!(e2, input(Color::Black, Color::Black, PieceKind::Pawn, 52));
+        assert!(collect(&start).iter().all(|&i| i < INPUTS));
+    }
+
+    #[test]
+    fn weights_survive_the_file_and_bad_files_are_refused() {
+        let mut net = Net::zero();
+        net.hidden_weights[5] = 0.25;
+        net.hidden_bias[3] = -1.5;
+        net.output_weights[0] = 2.0;
+        net.output_bias = 0.125;
+        assert_eq!(Net::parse(&net.to_text()), Ok(net.clone()));
+        assert_eq!(Net::parse("hello\n1 2"), Err(NetError::NotANet));
+        let short = format!("{MAGIC}\n1 2 3\n");
+        assert!(matches!(Net::parse(&short), Err(NetError::Count { .. })));
+        let bad = net.to_text().replace("0.125", "x");
+        assert_eq!(Net::parse(&bad), Err(NetError::BadNumber("x".into())));
+        let nan = net.to_text().replace("0.125", "NaN");
+        assert!(Net::parse(&nan).is_err());
+    }
+
+    #[test]
+    fn the_output_follows_the_weights() {
+        let pos = Position::startpos(Rules::Antichess);
+        let mut net = Net::zero();
+        assert_eq!(net.eval(&pos), 0);
+        // One hidden unit on for White's pawn on e2 (the side to move's).
+        let e2 = input(Color::White, Color::White, PieceKind::Pawn, 12);
+        net.hidden_weights[e2 * HIDDEN] = 0.5;
+        net.output_weights[0] = 1.0;
+        assert_eq!(net.eval(&pos), 50);
+        // Past 1 the unit is clipped.
+        net.hidden_weights[e2 * HIDDEN] = 3.0;
+        assert_eq!(net.eval(&pos), 100);
+    }
+}

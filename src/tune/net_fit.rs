@@ -1,0 +1,372 @@
+//! `antichess fit-net`: fits the learned correction of `src/chess/net.rs`
+//! to positions labelled by searches of ours (`antichess tune --positions
+//! POS.tsv --search-nodes N` writes them).
+//!
+//! The network is fitted to what the search found beyond the hand-made
+//! evaluation: each position's prediction is the hand-made score plus
+//! the network's, through the same logistic curve as the label, so the
+//! network learns the residual in the evaluation's own units. A tenth of
+//! the openings are held out; the weights written are those of the epoch
+//! that predicted them best.
+
+use super::label::search_label;
+use super::texel::sigmoid;
+use crate::chess::antichess_weights;
+use crate::chess::eval::antichess_terms;
+use crate::chess::net::{self, HIDDEN, INPUTS, Inputs, Net, OUTPUT_SCALE};
+use crate::chess::{Position, Rules};
+use crate::rng::Xoshiro;
+use crate::search::Score;
+use std::path::PathBuf;
+
+/// What `antichess fit-net` was asked to do.
+#[derive(Clone, Debug)]
+pub struct NetFitOptions {
+    /// The labelled positions (four tab-separated columns a line).
+    pub positions: PathBuf,
+    /// Where the weights go.
+    pub out: PathBuf,
+    /// The rule set of the positions and of the hand-made evaluation.
+    pub rules: Rules,
+    /// Passes over the training positions.
+    pub epochs: u32,
+    /// The search label's share of each label (the game's result has the
+    /// rest).
+    pub search_weight: f64,
+    /// Adam's step size.
+    pub rate: f32,
+    /// Weight decay per step, in parts of the step size.
+    pub decay: f32,
+    /// Seed of the initial weights and of the order of the positions.
+    pub seed: u64,
+}
+
+/// One labelled position, ready for the fit.
+struct Row {
+    inputs: Inputs,
+    /// The hand-made evaluation, centipawns.
+    base: f32,
+    /// The search's score and the game's result, for the side to move.
+    score: Score,
+    result: f64,
+    /// The label, a probability of winning (set once the curve is known).
+    target: f32,
+    /// Held out for validation.
+    held_out: bool,
+}
+
+/// Reads the positions, fits, writes the weights.
+pub fn run(options: &NetFitOptions) -> Result<(), String> {
+    if !options.rules.is_antichess() {
+        return Err("the network corrects the antichess evaluation only".into());
+    }
+    if !(0.0..=1.0).contains(&options.search_weight) {
+        return Err(format!(
+            "the search label's share must be from 0 to 1, not {}",
+            options.search_weight
+        ));
+    }
+    let text = std::fs::read_to_string(&options.positions)
+        .map_err(|e| format!("cannot read {}: {e}", options.positions.display()))?;
+    let mut rows = read_rows(&text, options)?;
+    let k = fit_k(&rows);
+    label(&mut rows, k, options.search_weight);
+    let (train, held): (Vec<&Row>, Vec<&Row>) = rows.iter().partition(|r| !r.held_out);
+    if train.is_empty() || held.is_empty() {
+        return Err("too few openings to hold a tenth of them out".into());
+    }
+    eprintln!(
+        "fit-net: {} positions to fit, {} held out; curve scale {k:.3}; the hand-made evaluation alone: {:.5} held out",
+        train.len(),
+        held.len(),
+        loss(&Net::zero(), &held, k)
+    );
+    let mut fit = Fit::new(options, k);
+    let mut best = (loss(&fit.net, &held, k), fit.net.clone());
+    let mut rng = Xoshiro::new(options.seed ^ 0x5EED);
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    for epoch in 1..=options.epochs {
+        shuffle(&mut order, &mut rng);
+        for batch in order.chunks(BATCH) {
+            fit.step(batch.iter().map(|&i| train[i]));
+        }
+        let held_loss = loss(&fit.net, &held, k);
+        eprintln!(
+            "fit-net: epoch {epoch}: {:.5} fitted, {held_loss:.5} held out",
+            loss(&fit.net, &train, k)
+        );
+        if held_loss < best.0 {
+            best = (held_loss, fit.net.clone());
+        }
+    }
+    crate::referee::write_atomically(&options.out, &best.1.to_text())?;
+    eprintln!(
+        "fit-net: wrote {} ({:.5} held out)",
+        options.out.display(),
+        best.0
+    );
+    Ok(())
+}
+
+/// Positions a step of the fit averages over.
+const BATCH: usize = 256;
+
+/// The curve's scale that best maps the search's scores to the games'
+/// results (golden-section search); the label and the prediction share
+/// it, so that the network's centipawns are the search's.
+fn fit_k(rows: &[Row]) -> f64 {
+    let error = |k: f64| -> f64 {
+        rows.iter()
+            .map(|r| (search_label(r.score, k) - r.result).powi(2))
+            .sum()
+    };
+    let (mut lo, mut hi) = (0.01, 5.0);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(a) < error(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Sets each row's label: the search's share `w` through the curve of
+/// scale `k`, the game's result the rest.
+fn label(rows: &mut [Row], k: f64, w: f64) {
+    for row in rows {
+        row.target = (w * search_label(row.score, k) + (1.0 - w) * row.result) as f32;
+    }
+}
+
+fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
+    let weights = antichess_weights::antichess(options.rules);
+    let mut rows = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let at = |why: String| format!("{} line {}: {why}", options.positions.display(), n + 1);
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [fen, result, start, score] = cols[..] else {
+            return Err(at(format!(
+                "{} columns where four are wanted (FEN, result, start, search score)",
+                cols.len()
+            )));
+        };
+        let pos = Position::from_fen(fen, options.rules).map_err(|e| at(e.to_string()))?;
+        let result: f64 = result
+            .parse()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| at(format!("'{result}' is not a result from 0 to 1")))?;
+        let score: Score = score
+            .parse()
+            .map_err(|_| at(format!("'{score}' is not a search score")))?;
+        let base = weights.score(&antichess_terms(&pos, || pos.count_legal()));
+        rows.push(Row {
+            inputs: net::inputs(&pos),
+            base: base as f32,
+            score,
+            result,
+            target: 0.0,
+            held_out: fnv(start).is_multiple_of(10),
+        });
+    }
+    Ok(rows)
+}
+
+/// FNV-1a: the held-out openings must not depend on the run.
+fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn shuffle(order: &mut [usize], rng: &mut Xoshiro) {
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+}
+
+/// The prediction for `row` and the hidden sums it came from.
+fn predict(net: &Net, row: &Row, k: f64) -> (f32, [f32; HIDDEN]) {
+    let sums = net.hidden(&row.inputs);
+    let eval = row.base + net.output(&sums) * OUTPUT_SCALE;
+    (sigmoid(k, f64::from(eval)) as f32, sums)
+}
+
+/// Mean squared error of the predictions.
+fn loss(net: &Net, rows: &[&Row], k: f64) -> f64 {
+    let sum: f64 = rows
+        .iter()
+        .map(|row| f64::from(predict(net, row, k).0 - row.target).powi(2))
+        .sum();
+    sum / rows.len().max(1) as f64
+}
+
+/// Adam's state over every weight, in [`Fit::params`]'s order.
+struct Fit {
+    net: Net,
+    grad: Vec<f32>,
+    mean: Vec<f32>,
+    square: Vec<f32>,
+    steps: i32,
+    rate: f32,
+    decay: f32,
+    k: f64,
+}
+
+const PARAMS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+const BETA1: f32 = 0.9;
+const BETA2: f32 = 0.999;
+
+impl Fit {
+    fn new(options: &NetFitOptions, k: f64) -> Fit {
+        let mut net = Net::zero();
+        // Small random hidden weights break the units' symmetry; the
+        // output starts at 0, so the fit starts from the hand-made
+        // evaluation alone.
+        let mut rng = Xoshiro::new(options.seed);
+        for w in &mut net.hidden_weights {
+            *w = (rng.below(2001) as f32 - 1000.0) / 1000.0 * 0.1;
+        }
+        for b in &mut net.hidden_bias {
+            *b = 0.5;
+        }
+        Fit {
+            net,
+            grad: vec![0.0; PARAMS],
+            mean: vec![0.0; PARAMS],
+            square: vec![0.0; PARAMS],
+            steps: 0,
+            rate: options.rate,
+            decay: options.decay,
+            k,
+        }
+    }
+
+    /// One step of Adam over `batch`.
+    fn step<'a>(&mut self, batch: impl Iterator<Item = &'a Row>) {
+        self.grad.fill(0.0);
+        let (hb, ow, ob) = (INPUTS * HIDDEN, INPUTS * HIDDEN + HIDDEN, PARAMS - 1);
+        let mut count = 0;
+        // d(eval)/d(sigmoid input) in the curve's units.
+        let slope = (self.k * std::f64::consts::LN_10 / 400.0) as f32 * OUTPUT_SCALE;
+        for row in batch {
+            count += 1;
+            let (p, sums) = predict(&self.net, row, self.k);
+            let d_out = 2.0 * (p - row.target) * p * (1.0 - p) * slope;
+            self.grad[ob] += d_out;
+            for (j, &s) in sums.iter().enumerate() {
+                self.grad[ow + j] += d_out * net::activation(s);
+                if s <= 0.0 || s >= 1.0 {
+                    continue;
+                }
+                let d_hidden = d_out * self.net.output_weights[j];
+                self.grad[hb + j] += d_hidden;
+                for &i in &row.inputs {
+                    self.grad[usize::from(i) * HIDDEN + j] += d_hidden;
+                }
+            }
+        }
+        self.steps += 1;
+        let scale = 1.0 / count.max(1) as f32;
+        let (c1, c2) = (1.0 - BETA1.powi(self.steps), 1.0 - BETA2.powi(self.steps));
+        let (rate, decay) = (self.rate, self.decay);
+        let (mean, square, grad) = (&mut self.mean, &mut self.square, &self.grad);
+        let mut update = |i: usize, w: &mut f32| {
+            let g = grad[i] * scale;
+            mean[i] = BETA1 * mean[i] + (1.0 - BETA1) * g;
+            square[i] = BETA2 * square[i] + (1.0 - BETA2) * g * g;
+            *w -= rate * ((mean[i] / c1) / ((square[i] / c2).sqrt() + 1e-8) + decay * *w);
+        };
+        for (i, w) in self.net.hidden_weights.iter_mut().enumerate() {
+            update(i, w);
+        }
+        for (j, w) in self.net.hidden_bias.iter_mut().enumerate() {
+            update(hb + j, w);
+        }
+        for (j, w) in self.net.output_weights.iter_mut().enumerate() {
+            update(ow + j, w);
+        }
+        update(ob, &mut self.net.output_bias);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(path: PathBuf, out: PathBuf) -> NetFitOptions {
+        NetFitOptions {
+            positions: path,
+            out,
+            rules: Rules::Antichess,
+            epochs: 30,
+            search_weight: 1.0,
+            rate: 0.01,
+            decay: 0.0,
+            seed: 1,
+        }
+    }
+
+    /// Positions where a man on one square makes the search's score 300
+    /// centipawns higher than the hand-made evaluation says: the network
+    /// must learn that, and held-out openings must show it.
+    #[test]
+    fn the_fit_learns_what_the_evaluation_misses() {
+        let dir = std::env::temp_dir().join(format!("net-fit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut text = String::new();
+        let mut rng = Xoshiro::new(3);
+        for game in 0..120 {
+            let mut pos = Position::startpos(Rules::Antichess);
+            for _ in 0..12 {
+                let mut moves = crate::search::MoveList::new();
+                pos.legal_moves(&mut moves);
+                let Some(mv) = rng.pick(&moves) else { break };
+                pos = pos.play(mv);
+                let base = antichess_weights::antichess(Rules::Antichess)
+                    .score(&antichess_terms(&pos, || pos.count_legal()));
+                let us = pos.side_to_move();
+                // Our knight on its own c3 (from our seat) is worth 3 pawns.
+                let c3 = if us == crate::chess::Color::White {
+                    18
+                } else {
+                    42
+                };
+                let knight = pos.pieces(us, crate::chess::PieceKind::Knight);
+                let bonus = if knight.0 >> c3 & 1 == 1 { 300 } else { 0 };
+                text += &format!("{}\t0.5\tgame{game}\t{}\n", pos.fen(), base + bonus);
+            }
+        }
+        let path = dir.join("pos.tsv");
+        std::fs::write(&path, text).unwrap();
+        let out = dir.join("net.txt");
+        run(&options(path.clone(), out.clone())).unwrap();
+        let net = Net::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
+        let mut rows = read_rows(
+            &std::fs::read_to_string(&path).unwrap(),
+            &options(path, out),
+        )
+        .unwrap();
+        let k = fit_k(&rows);
+        label(&mut rows, k, 1.0);
+        let held: Vec<&Row> = rows.iter().filter(|r| r.held_out).collect();
+        assert!(loss(&net, &held, k) < 0.5 * loss(&Net::zero(), &held, k));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn bad_rows_are_named() {
+        let path = PathBuf::from("pos.tsv");
+        let opts = options(path, PathBuf::from("out"));
+        let err = |text: &str| read_rows(text, &opts).err().unwrap();
+        assert!(err("8/8 w\t1\tx\t0\n").contains("line 1"));
+        assert!(err("a\tb\n").contains("2 columns"));
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+        assert!(err(&format!("{start}\t2\tx\t0\n")).contains("not a result"));
+        assert!(err(&format!("{start}\t1\tx\tten\n")).contains("not a search score"));
+    }
+}
