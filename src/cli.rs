@@ -86,6 +86,10 @@ pub enum Command {
         /// (positions a search visits and a game does not).
         #[arg(long, default_value_t = 0, requires = "positions")]
         scatter: usize,
+        /// With --positions: every position not in check, not only the
+        /// quiet ones (most positions a search meets have a capture due).
+        #[arg(long, requires = "positions")]
+        every_position: bool,
         /// Hold the weights near the table in force: each pawn's worth
         /// (100) a weight moves costs this much squared error, so
         /// weights that move together cannot run off (0: no penalty).
@@ -469,6 +473,7 @@ pub fn main() -> ExitCode {
             search_weight,
             positions,
             scatter,
+            every_position,
             ridge,
         }) => crate::tune::run(&crate::tune::TuneOptions {
             pgn,
@@ -479,6 +484,7 @@ pub fn main() -> ExitCode {
             search_weight,
             positions,
             scatter,
+            every_position,
             ridge,
         }),
         Some(Command::FitNet {

@@ -34,6 +34,9 @@ pub struct TuneOptions {
     /// With `positions`: random walks off each game position whose quiet
     /// ends are written too.
     pub scatter: usize,
+    /// With `positions`: every position not in check, not only the quiet
+    /// ones.
+    pub every_position: bool,
     /// The ridge penalty on moving a weight from the table in force, in
     /// error per pawn's worth squared (0: none).
     pub ridge: f64,
@@ -137,15 +140,21 @@ fn positions_file(
     base: &weights::AntichessEval,
 ) -> Result<(String, usize), String> {
     let (rules, nodes) = (options.rules, options.search_nodes);
+    let keep = if options.every_position {
+        texel::Keep::Playable
+    } else {
+        texel::Keep::Quiet
+    };
     let starts: Vec<String> = games.iter().map(|g| g.start.fen()).collect();
     let mut rows = Vec::new();
     for (game, start) in games.iter().zip(&starts) {
-        for sample in texel::samples(std::slice::from_ref(game), rules, base) {
+        for sample in texel::samples_kept(std::slice::from_ref(game), rules, base, keep) {
             rows.push((sample, start));
         }
     }
     if options.scatter > 0 {
-        for (sample, game) in texel::scattered(games, rules, base, options.scatter, 1) {
+        let walks = (options.scatter, 1);
+        for (sample, game) in texel::scattered(games, rules, base, walks, keep) {
             rows.push((sample, &starts[game]));
         }
     }
@@ -182,6 +191,7 @@ mod tests {
             search_weight: 0.0,
             positions: None,
             scatter: 0,
+            every_position: false,
             ridge: 0.0,
         }
     }
@@ -226,6 +236,20 @@ mod tests {
             assert_eq!(fields.len(), 4, "{line}");
             assert!(fields[3].parse::<i32>().is_ok(), "{line}");
         }
+    }
+
+    #[test]
+    fn every_position_keeps_those_with_a_capture_due() {
+        // After 1. e3 b5 White must capture; after 2. Bxb5 Black need not.
+        let text = "[Variant \"antichess\"]\n[Result \"1-0\"]\n\n1. e3 b5 2. Bxb5 1-0\n";
+        let games = pgn_read::read_games(text).unwrap();
+        let base = *weights::antichess(Rules::Antichess);
+        let options = TuneOptions {
+            every_position: true,
+            ..options(&[])
+        };
+        let (file, count) = positions_file(&games, &options, &base).unwrap();
+        assert_eq!(count, 3, "{file}");
     }
 
     #[test]

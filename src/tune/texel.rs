@@ -105,8 +105,31 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
     .map(f64::from)
 }
 
+/// Which positions of a game make samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// Those with no tactical move and not in check: where a static
+    /// evaluation is the whole story, as the Texel fit wants.
+    Quiet,
+    /// Every position with a move to make that is not in check: the
+    /// search evaluates those too (most antichess nodes have a capture
+    /// due), so a correction fitted for the search wants them.
+    Playable,
+}
+
 /// The quiet positions of `games` played under `rules` with a result.
 pub fn samples(games: &[PgnGame], rules: Rules, eval: &AntichessEval) -> Vec<Sample> {
+    samples_kept(games, rules, eval, Keep::Quiet)
+}
+
+/// The positions of `games` played under `rules` with a result that
+/// `keep` keeps.
+pub fn samples_kept(
+    games: &[PgnGame],
+    rules: Rules,
+    eval: &AntichessEval,
+    keep: Keep,
+) -> Vec<Sample> {
     let mut out = Vec::new();
     for game in games.iter().filter(|g| g.rules == rules) {
         let Some(white_score) = game.white_score else {
@@ -114,7 +137,7 @@ pub fn samples(games: &[PgnGame], rules: Rules, eval: &AntichessEval) -> Vec<Sam
         };
         let mut pos = game.start;
         for &mv in &game.moves {
-            if let Some(sample) = sample(&pos, white_score, eval) {
+            if let Some(sample) = sample(&pos, white_score, eval, keep) {
                 out.push(sample);
             }
             pos = pos.play(mv);
@@ -133,8 +156,8 @@ pub fn scattered(
     games: &[PgnGame],
     rules: Rules,
     eval: &AntichessEval,
-    walks: usize,
-    seed: u64,
+    (walks, seed): (usize, u64),
+    keep: Keep,
 ) -> Vec<(Sample, usize)> {
     let mut rng = crate::rng::Xoshiro::new(seed);
     let mut out = Vec::new();
@@ -152,7 +175,7 @@ pub fn scattered(
                     let Some(step) = rng.pick(&moves) else { break };
                     walk = walk.play(step);
                 }
-                if let Some(sample) = sample(&walk, white_score, eval) {
+                if let Some(sample) = sample(&walk, white_score, eval, keep) {
                     out.push((sample, index));
                 }
             }
@@ -162,13 +185,16 @@ pub fn scattered(
     out
 }
 
-fn sample(pos: &Position, white_score: f64, eval: &AntichessEval) -> Option<Sample> {
+fn sample(pos: &Position, white_score: f64, eval: &AntichessEval, keep: Keep) -> Option<Sample> {
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     // A finished game (a bare king too) has no legal moves.
-    let quiet =
-        !pos.in_check() && !moves.is_empty() && moves.iter().all(|&mv| !pos.is_tactical(mv));
-    if !quiet {
+    let playable = !pos.in_check() && !moves.is_empty();
+    let kept = match keep {
+        Keep::Quiet => playable && moves.iter().all(|&mv| !pos.is_tactical(mv)),
+        Keep::Playable => playable,
+    };
+    if !kept {
         return None;
     }
     let terms = antichess_terms(pos, || moves.len());
