@@ -90,7 +90,8 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         }
         crate::referee::write_atomically(path, &text)?;
         eprintln!(
-            "tune: {count} quiet positions written to {}",
+            "tune: {count} {} positions written to {}",
+            if options.every_position { "playable" } else { "quiet" },
             path.display()
         );
         return Ok(());
