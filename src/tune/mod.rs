@@ -91,7 +91,11 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         crate::referee::write_atomically(path, &text)?;
         eprintln!(
             "tune: {count} {} positions written to {}",
-            if options.every_position { "playable" } else { "quiet" },
+            if options.every_position {
+                "playable"
+            } else {
+                "quiet"
+            },
             path.display()
         );
         return Ok(());
