@@ -99,32 +99,7 @@ pub enum Command {
     /// Fit the learned correction to the antichess evaluation
     /// (`ANTICHESS_NET`) to positions labelled by searches of ours, as
     /// `antichess tune --positions POS --search-nodes N` writes them.
-    FitNet {
-        /// The labelled positions.
-        positions: std::path::PathBuf,
-        /// Where to write the weights.
-        #[arg(long)]
-        out: std::path::PathBuf,
-        /// Rule set of the positions: antichess or antichess1994.
-        #[arg(long, default_value = "antichess")]
-        rules: Rules,
-        /// Passes over the positions.
-        #[arg(long, default_value_t = 20)]
-        epochs: u32,
-        /// The search label's share of each label, from 0 to 1 (the
-        /// game's result has the rest).
-        #[arg(long, default_value_t = 1.0)]
-        search_weight: f64,
-        /// Adam's step size.
-        #[arg(long, default_value_t = 0.001)]
-        rate: f32,
-        /// Weight decay, in parts of the step size.
-        #[arg(long, default_value_t = 0.0001)]
-        decay: f32,
-        /// Seed of the initial weights and of the positions' order.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
+    FitNet(crate::tune::net_fit::NetFitOptions),
     /// Generate the antichess endgame tables (each side a king and one
     /// other man) into a folder; the engine reads them from the folder
     /// named by `set tables`, UCI's `TablePath` or `ANTICHESS_TABLES`.
@@ -487,25 +462,7 @@ pub fn main() -> ExitCode {
             every_position,
             ridge,
         }),
-        Some(Command::FitNet {
-            positions,
-            out,
-            rules,
-            epochs,
-            search_weight,
-            rate,
-            decay,
-            seed,
-        }) => crate::tune::net_fit::run(&crate::tune::net_fit::NetFitOptions {
-            positions,
-            out,
-            rules,
-            epochs,
-            search_weight,
-            rate,
-            decay,
-            seed,
-        }),
+        Some(Command::FitNet(options)) => crate::tune::net_fit::run(&options),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {

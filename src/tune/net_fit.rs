@@ -19,25 +19,34 @@ use crate::rng::Xoshiro;
 use crate::search::Score;
 use std::path::PathBuf;
 
-/// What `antichess fit-net` was asked to do.
-#[derive(Clone, Debug)]
+/// What `antichess fit-net` was asked to do (its command line).
+#[derive(Clone, Debug, clap::Args)]
 pub struct NetFitOptions {
-    /// The labelled positions (four tab-separated columns a line).
+    /// The labelled positions (FEN, result, start, search score: four
+    /// tab-separated columns a line).
     pub positions: PathBuf,
-    /// Where the weights go.
+    /// Where to write the weights.
+    #[arg(long)]
     pub out: PathBuf,
-    /// The rule set of the positions and of the hand-made evaluation.
+    /// Rule set of the positions: antichess or antichess1994.
+    #[arg(long, default_value = "antichess")]
     pub rules: Rules,
-    /// Passes over the training positions.
+    /// Passes over the positions (the best held-out one is kept).
+    #[arg(long, default_value_t = 25)]
     pub epochs: u32,
-    /// The search label's share of each label (the game's result has the
-    /// rest).
+    /// The search label's share of each label, from 0 to 1 (the game's
+    /// result has the rest).
+    #[arg(long, default_value_t = 1.0)]
     pub search_weight: f64,
     /// Adam's step size.
+    #[arg(long, default_value_t = 0.001)]
     pub rate: f32,
-    /// Weight decay per step, in parts of the step size.
+    /// Weight decay per step, in parts of the step size (0.1 held out
+    /// best of 0.0001, 0.1 and 1 on 210,000 positions).
+    #[arg(long, default_value_t = 0.1)]
     pub decay: f32,
-    /// Seed of the initial weights and of the order of the positions.
+    /// Seed of the initial weights and of the positions' order.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
 
