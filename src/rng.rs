@@ -76,6 +76,13 @@ impl Xoshiro {
         items.get(self.below(items.len())).copied()
     }
 
+    /// Puts `items` in a uniformly random order (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+
     /// A generator for a separate purpose, derived from this one, so that
     /// e.g. a policy's coin flips never disturb a game's own draws.
     pub fn fork(&mut self) -> Xoshiro {
@@ -86,6 +93,20 @@ impl Xoshiro {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shuffle_is_a_seeded_permutation() {
+        let shuffled = |seed| {
+            let mut items: Vec<usize> = (0..50).collect();
+            Xoshiro::new(seed).shuffle(&mut items);
+            items
+        };
+        let mut sorted = shuffled(1);
+        assert_ne!(sorted, (0..50).collect::<Vec<_>>());
+        assert_eq!(shuffled(1), sorted);
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..50).collect::<Vec<_>>());
+    }
 
     #[test]
     fn same_seed_same_stream() {

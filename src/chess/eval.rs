@@ -37,12 +37,18 @@ pub fn evaluate_with(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Sco
     }
 }
 
-/// The antichess evaluation; the weights and what each means are in
-/// [`antichess_weights::AntichessWeights`]. Measured by games, see README.md.
-/// A learned correction ([`net`]) is added when one is given.
+/// The antichess evaluation: the hand-made terms, and a learned correction
+/// ([`net`]) when one is given.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
-    let terms = antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves));
-    terms + net::net().map_or(0, |net| net.eval(pos))
+    antichess_hand_made(pos, legal_moves) + net::net().map_or(0, |net| net.eval(pos))
+}
+
+/// The antichess evaluation's hand-made terms alone (what the learned
+/// correction is fitted on top of); the weights and what each means are
+/// in [`antichess_weights::AntichessWeights`]. Measured by games, see
+/// README.md.
+pub fn antichess_hand_made(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
+    antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves))
 }
 
 /// The terms the antichess evaluation weighs, for the side to move.

@@ -42,6 +42,17 @@ pub struct TuneOptions {
     pub ridge: f64,
 }
 
+impl TuneOptions {
+    /// Which positions `--positions` writes.
+    fn keep(&self) -> texel::Keep {
+        if self.every_position {
+            texel::Keep::Playable
+        } else {
+            texel::Keep::Quiet
+        }
+    }
+}
+
 /// Reads the games, fits, and prints the fitted weights on stdout.
 pub fn run(options: &TuneOptions) -> Result<(), String> {
     if !options.rules.is_antichess() {
@@ -91,11 +102,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         crate::referee::write_atomically(path, &text)?;
         eprintln!(
             "tune: {count} {} positions written to {}",
-            if options.every_position {
-                "playable"
-            } else {
-                "quiet"
-            },
+            options.keep().name(),
             path.display()
         );
         return Ok(());
@@ -144,12 +151,7 @@ fn positions_file(
     options: &TuneOptions,
     base: &weights::AntichessEval,
 ) -> Result<(String, usize), String> {
-    let (rules, nodes) = (options.rules, options.search_nodes);
-    let keep = if options.every_position {
-        texel::Keep::Playable
-    } else {
-        texel::Keep::Quiet
-    };
+    let (rules, nodes, keep) = (options.rules, options.search_nodes, options.keep());
     let starts: Vec<String> = games.iter().map(|g| g.start.fen()).collect();
     let mut rows = Vec::new();
     for (game, start) in games.iter().zip(&starts) {

@@ -10,9 +10,8 @@
 //! that predicted them best, less their mean correction (see [`centre`]).
 
 use super::label::search_label;
-use super::texel::sigmoid;
-use crate::chess::antichess_weights;
-use crate::chess::eval::antichess_terms;
+use super::texel::{best_scale, sigmoid};
+use crate::chess::eval::antichess_hand_made;
 use crate::chess::net::{self, HIDDEN, INPUTS, Inputs, Net, OUTPUT_SCALE};
 use crate::chess::{Position, Rules};
 use crate::rng::Xoshiro;
@@ -95,7 +94,7 @@ pub fn run(options: &NetFitOptions) -> Result<(), String> {
     let mut rng = Xoshiro::new(options.seed ^ 0x5EED);
     let mut order: Vec<usize> = (0..train.len()).collect();
     for epoch in 1..=options.epochs {
-        shuffle(&mut order, &mut rng);
+        rng.shuffle(&mut order);
         for batch in order.chunks(BATCH) {
             fit.step(batch.iter().map(|&i| train[i]));
         }
@@ -141,26 +140,14 @@ fn centre(net: &mut Net, rows: &[&Row]) -> f32 {
 const BATCH: usize = 256;
 
 /// The curve's scale that best maps the search's scores to the games'
-/// results (golden-section search); the label and the prediction share
-/// it, so that the network's centipawns are the search's.
+/// results; the label and the prediction share it, so that the network's
+/// centipawns are the search's.
 fn fit_k(rows: &[Row]) -> f64 {
-    let error = |k: f64| -> f64 {
+    best_scale(|k| {
         rows.iter()
             .map(|r| (search_label(r.score, k) - r.result).powi(2))
             .sum()
-    };
-    let (mut lo, mut hi) = (0.01, 5.0);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..40 {
-        let a = hi - ratio * (hi - lo);
-        let b = lo + ratio * (hi - lo);
-        if error(a) < error(b) {
-            hi = b;
-        } else {
-            lo = a;
-        }
-    }
-    (lo + hi) / 2.0
+    })
 }
 
 /// Sets each row's label: the search's share `w` through the curve of
@@ -172,7 +159,6 @@ fn label(rows: &mut [Row], k: f64, w: f64) {
 }
 
 fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
-    let weights = antichess_weights::antichess(options.rules);
     let mut rows = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = |why: String| format!("{} line {}: {why}", options.positions.display(), n + 1);
@@ -192,7 +178,7 @@ fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
         let score: Score = score
             .parse()
             .map_err(|_| at(format!("'{score}' is not a search score")))?;
-        let base = weights.score(&antichess_terms(&pos, || pos.count_legal()));
+        let base = antichess_hand_made(&pos, || pos.count_legal());
         rows.push(Row {
             inputs: net::inputs(&pos),
             base: base as f32,
@@ -212,12 +198,6 @@ fn fnv(text: &str) -> u64 {
     })
 }
 
-fn shuffle(order: &mut [usize], rng: &mut Xoshiro) {
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
-}
-
 /// The prediction for `row` and the hidden sums it came from.
 fn predict(net: &Net, row: &Row, k: f64) -> (f32, [f32; HIDDEN]) {
     let sums = net.hidden(&row.inputs);
@@ -234,7 +214,9 @@ fn loss(net: &Net, rows: &[&Row], k: f64) -> f64 {
     sum / rows.len().max(1) as f64
 }
 
-/// Adam's state over every weight, in [`Fit::params`]'s order.
+/// The network being fitted and Adam's state over every weight: the
+/// hidden weights, the hidden biases, the output weights, the output bias,
+/// in that order (the file's).
 struct Fit {
     net: Net,
     grad: Vec<f32>,
@@ -356,8 +338,7 @@ mod tests {
                 pos.legal_moves(&mut moves);
                 let Some(mv) = rng.pick(&moves) else { break };
                 pos = pos.play(mv);
-                let base = antichess_weights::antichess(Rules::Antichess)
-                    .score(&antichess_terms(&pos, || pos.count_legal()));
+                let base = antichess_hand_made(&pos, || pos.count_legal());
                 let us = pos.side_to_move();
                 // Our knight on its own c3 (from our seat) is worth 3 pawns.
                 let c3 = if us == crate::chess::Color::White {

@@ -117,6 +117,16 @@ pub enum Keep {
     Playable,
 }
 
+impl Keep {
+    /// The word for the positions kept.
+    pub fn name(self) -> &'static str {
+        match self {
+            Keep::Quiet => "quiet",
+            Keep::Playable => "playable",
+        }
+    }
+}
+
 /// The quiet positions of `games` played under `rules` with a result.
 pub fn samples(games: &[PgnGame], rules: Rules, eval: &AntichessEval) -> Vec<Sample> {
     samples_kept(games, rules, eval, Keep::Quiet)
@@ -146,10 +156,10 @@ pub fn samples_kept(
     out
 }
 
-/// Quiet positions a few random plies off the games' paths: from each
-/// position of each game, `walks` walks of one to four random legal plies,
-/// each kept where it ends quiet (with the game's result, which says
-/// little there). A search spends most of its evaluations off the path
+/// Positions a few random plies off the games' paths: from each position
+/// of each game, `walks` walks of one to four random legal plies, each
+/// kept where its end is one `keep` keeps (with the game's result, which
+/// says little there). A search spends most of its evaluations off the path
 /// a game takes, after moves no player would choose, so an evaluation
 /// fitted to search scores wants those positions too.
 pub fn scattered(
@@ -228,14 +238,20 @@ pub fn error(samples: &[Sample], weights: &[f64; N], k: f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
-/// The curve's scale that fits `weights` best (a golden-section search).
+/// The curve's scale that fits `weights` best.
 pub fn fit_k(samples: &[Sample], weights: &[f64; N]) -> f64 {
+    best_scale(|k| error(samples, weights, k))
+}
+
+/// The curve's scale from 0.01 to 5 where `error` is least, by a
+/// golden-section search (the error of a scale is unimodal in practice).
+pub fn best_scale(error: impl Fn(f64) -> f64) -> f64 {
     let (mut lo, mut hi) = (0.01, 5.0);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {
         let a = hi - ratio * (hi - lo);
         let b = lo + ratio * (hi - lo);
-        if error(samples, weights, a) < error(samples, weights, b) {
+        if error(a) < error(b) {
             hi = b;
         } else {
             lo = a;
