@@ -181,19 +181,21 @@ impl<G: Game> Tree<'_, G> {
         if ply >= MAX_PLY - 1 {
             return clamp_eval(pos.evaluate());
         }
-        // The table before the moves: a node it settles needs none. (A
-        // node whose game is over is never stored, so only a rule outside
-        // the key can make the two disagree.) A search without one move
-        // must not take the table's word for the node, nor leave its own
-        // there.
+        // The moves before the table, though a node the table settles
+        // needs none: the generator's work hides the wait for the entry,
+        // fetched when the move to here was made, and that wait cost more
+        // than the moves of the settled nodes. (A node whose game is over
+        // is never stored, so the order changes no score.) A search without
+        // one move must not take the table's word for the node, nor leave
+        // its own there.
+        let mut moves = MoveList::new();
+        if let Some(end) = legal_moves(pos, ply, &mut moves) {
+            return end;
+        }
         let excluded = self.excluded[ply];
         let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
         if let (Some(score), None, true) = (settled, excluded, pos.end_is_positional()) {
             return score;
-        }
-        let mut moves = MoveList::new();
-        if let Some(end) = legal_moves(pos, ply, &mut moves) {
-            return end;
         }
         // A check or a forced move costs the opponent nothing to make, so
         // it must not use up depth (forced-capture games are full of both;
@@ -413,24 +415,27 @@ impl<G: Game> Tree<'_, G> {
         if let Some(score) = table_score(pos, ply) {
             return score;
         }
+        // The moves first, as in `negamax`, while the entry is on its way.
+        let mut moves = MoveList::new();
+        if let Some(end) = legal_moves(pos, ply, &mut moves) {
+            return end;
+        }
+        // Past the safety valve the evaluation must judge even a position
+        // with compulsory captures: chains of them can branch enough to
+        // swamp the clock in antichess middlegames.
+        let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
+        let stands = !forced || qply >= self.params.q_forced_plies as u32;
+        let stand_pat = stands.then(|| self.static_eval(pos, &moves, ply).0);
         let key = pos.key();
         let (hit, settled) = self.probe(key, ply, 0, alpha, beta);
         if let (Some(score), true) = (settled, pos.end_is_positional()) {
             return score;
         }
-        let mut moves = MoveList::new();
-        if let Some(end) = legal_moves(pos, ply, &mut moves) {
-            return end;
-        }
         let tt_move = hit.and_then(|hit| hit.mv);
         let original_alpha = alpha;
         let mut best = -INFINITE;
-        // Past the safety valve the evaluation must judge even a position
-        // with compulsory captures: chains of them can branch enough to
-        // swamp the clock in antichess middlegames.
-        let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
-        if !forced || qply >= self.params.q_forced_plies as u32 {
-            best = self.static_eval(pos, &moves, ply).0;
+        if let Some(stand_pat) = stand_pat {
+            best = stand_pat;
             if best >= beta {
                 return best;
             }
