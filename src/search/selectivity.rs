@@ -81,15 +81,34 @@ pub(crate) struct Late {
 }
 
 impl<G: Game> Tree<'_, G> {
+    /// The static evaluation of a node before the table is probed, where
+    /// [`Tree::prune`] will want it whatever the table says: at every quiet
+    /// node out of check when corrections or the improving flag are kept.
+    /// Its work hides the wait for the table's entry.
+    pub(super) fn early_eval(
+        &self,
+        pos: &G,
+        moves: &[G::Move],
+        ply: usize,
+        in_check: bool,
+    ) -> Option<(Score, Option<RawEval>)> {
+        let p = self.params;
+        let everywhere = p.uses_improving() || p.corrects();
+        (everywhere && !in_check && moves.iter().any(|&mv| !pos.is_tactical(mv)))
+            .then(|| self.static_eval(pos, moves, ply))
+    }
+
     /// Pruning before the moves: a score if the node can be cut at once
     /// (reverse futility, null move), else how many quiet moves to search
     /// before late-move pruning starts, and the node with its static
     /// evaluation where futility pruning of its moves may want it.
+    /// `early` is [`Tree::early_eval`]'s evaluation, if it made one.
     pub(super) fn prune(
         &mut self,
         pos: &G,
         moves: &[G::Move],
         mut node: Node<G::Move>,
+        early: Option<(Score, Option<RawEval>)>,
     ) -> Result<(usize, Node<G::Move>), Score> {
         let Node {
             ply,
@@ -124,7 +143,7 @@ impl<G: Game> Tree<'_, G> {
         let quiet_option = shallow && has_quiet;
         let wants_eval =
             (everywhere && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
-        let evals = wants_eval.then(|| self.static_eval(pos, moves, ply));
+        let evals = wants_eval.then(|| early.unwrap_or_else(|| self.static_eval(pos, moves, ply)));
         let eval = evals.map(|(corrected, _)| corrected);
         if excluded.is_none() {
             node.raw_eval = evals.and_then(|(_, raw)| raw);

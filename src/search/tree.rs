@@ -192,6 +192,7 @@ impl<G: Game> Tree<'_, G> {
         if let Some(end) = legal_moves(pos, ply, &mut moves) {
             return end;
         }
+        let early = self.early_eval(pos, &moves, ply, in_check);
         let excluded = self.excluded[ply];
         let (hit, settled) = self.probe(pos.key(), ply, depth, alpha, beta);
         if let (Some(score), None, true) = (settled, excluded, pos.end_is_positional()) {
@@ -225,7 +226,7 @@ impl<G: Game> Tree<'_, G> {
             raw_eval: None,
             improving: false,
         };
-        let (quiet_limit, node) = match self.prune(pos, &moves, node) {
+        let (quiet_limit, node) = match self.prune(pos, &moves, node, early) {
             Ok(pruned) => pruned,
             Err(score) => return score,
         };
