@@ -7,7 +7,7 @@
 use super::correction::RawEval;
 use super::game::{Game, MoveList, Score};
 use super::ordering::{MovePicker, Scores};
-use super::params::params;
+use super::params::{SearchParams, params};
 use super::score::{clamp_eval, is_decisive};
 use super::tree::Tree;
 use super::tt::{Bound, TtHit};
@@ -80,6 +80,12 @@ pub(crate) struct Late {
     pub(crate) improving: bool,
 }
 
+/// Whether every quiet node out of check wants its static evaluation:
+/// correction history learns from it, the improving flag compares it.
+fn evaluates_everywhere(p: &SearchParams) -> bool {
+    p.uses_improving() || p.corrects()
+}
+
 impl<G: Game> Tree<'_, G> {
     /// The static evaluation of a node before the table is probed, where
     /// [`Tree::prune`] will want it whatever the table says: at every quiet
@@ -92,10 +98,10 @@ impl<G: Game> Tree<'_, G> {
         ply: usize,
         in_check: bool,
     ) -> Option<(Score, Option<RawEval>)> {
-        let p = self.params;
-        let everywhere = p.uses_improving() || p.corrects();
-        (everywhere && !in_check && moves.iter().any(|&mv| !pos.is_tactical(mv)))
-            .then(|| self.static_eval(pos, moves, ply))
+        (evaluates_everywhere(&self.params)
+            && !in_check
+            && moves.iter().any(|&mv| !pos.is_tactical(mv)))
+        .then(|| self.static_eval(pos, moves, ply))
     }
 
     /// Pruning before the moves: a score if the node can be cut at once
@@ -135,9 +141,8 @@ impl<G: Game> Tree<'_, G> {
             && !in_check
             && !is_decisive(beta)
             && depth <= p.rfp_depth.max(p.lmp_depth).max(fp_reach);
-        // Correction history learns from every quiet node's evaluation.
         let track = p.uses_improving();
-        let everywhere = track || p.corrects();
+        let everywhere = evaluates_everywhere(&p);
         let has_quiet =
             (shallow || (everywhere && !in_check)) && moves.iter().any(|&mv| !pos.is_tactical(mv));
         let quiet_option = shallow && has_quiet;
