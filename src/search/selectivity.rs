@@ -108,7 +108,7 @@ impl<G: Game> Tree<'_, G> {
     /// (reverse futility, null move), else how many quiet moves to search
     /// before late-move pruning starts, and the node with its static
     /// evaluation where futility pruning of its moves may want it.
-    /// `early` is [`Tree::early_eval`]'s evaluation, if it made one.
+    /// `early` is what [`Tree::early_eval`] returned for the node.
     pub(super) fn prune(
         &mut self,
         pos: &G,
@@ -143,8 +143,14 @@ impl<G: Game> Tree<'_, G> {
             && depth <= p.rfp_depth.max(p.lmp_depth).max(fp_reach);
         let track = p.uses_improving();
         let everywhere = evaluates_everywhere(&p);
-        let has_quiet =
-            (shallow || (everywhere && !in_check)) && moves.iter().any(|&mv| !pos.is_tactical(mv));
+        // Where every quiet node is evaluated, `early_eval` has looked for
+        // a quiet move already: it evaluated exactly the nodes out of
+        // check that have one.
+        let has_quiet = if everywhere {
+            early.is_some()
+        } else {
+            shallow && moves.iter().any(|&mv| !pos.is_tactical(mv))
+        };
         let quiet_option = shallow && has_quiet;
         let wants_eval =
             (everywhere && has_quiet) || (quiet_option && depth <= p.rfp_depth.max(fp_reach));
