@@ -35,6 +35,8 @@ pub(crate) struct Heuristics<M> {
     /// Quiet moves' history by the pawns on the board
     /// ([`Heuristics::pawn_base`] plus the move's history index): the
     /// key tells the sides apart, so the ply's parity is not wanted.
+    /// Empty unless the game's parameters keep one (`pawn_history`):
+    /// 2 MiB a searcher otherwise spent on nothing.
     pawns: Vec<i16>,
 }
 
@@ -44,7 +46,7 @@ impl<M: Copy + Eq> Heuristics<M> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * HISTORY_SIZE],
             captures: vec![0; 2 * HISTORY_SIZE],
-            pawns: vec![0; PAWN_SLOTS * HISTORY_SIZE],
+            pawns: Vec::new(),
         }
     }
 
@@ -54,6 +56,16 @@ impl<M: Copy + Eq> Heuristics<M> {
         self.history.fill(0);
         self.captures.fill(0);
         self.pawns.fill(0);
+    }
+
+    /// Holds a pawn history, empty at first, exactly while the search's
+    /// parameters keep one.
+    pub(crate) fn keep_pawn_history(&mut self, keep: bool) {
+        if !keep {
+            self.pawns = Vec::new();
+        } else if self.pawns.is_empty() {
+            self.pawns = vec![0; PAWN_SLOTS * HISTORY_SIZE];
+        }
     }
 
     /// Prepares for a new search from a new root: killers refer to plies
@@ -90,12 +102,17 @@ impl<M: Copy + Eq> Heuristics<M> {
         base.0 + index.min(HISTORY_SIZE - 1)
     }
 
+    /// Zero where no pawn history is kept.
     pub(crate) fn pawn_history(&self, base: PawnBase, index: usize) -> i32 {
-        i32::from(self.pawns[Self::pawn_slot(base, index)])
+        self.pawns
+            .get(Self::pawn_slot(base, index))
+            .map_or(0, |&h| i32::from(h))
     }
 
     fn nudge_pawns(&mut self, base: PawnBase, index: usize, bonus: i32) {
-        let slot = &mut self.pawns[Self::pawn_slot(base, index)];
+        let Some(slot) = self.pawns.get_mut(Self::pawn_slot(base, index)) else {
+            return;
+        };
         let mut h = i32::from(*slot);
         nudge(&mut h, bonus);
         // The gravity formula keeps it within ±HISTORY_MAX, well inside i16.
@@ -379,11 +396,15 @@ mod tests {
     }
 
     /// A cutoff teaches the pawn history of its own structure only, and
-    /// a new search keeps it whole.
+    /// a new search keeps it whole; a game that keeps none learns nothing
+    /// there and holds no table.
     #[test]
     fn pawn_history_is_kept_by_structure() {
         let mut h = Heuristics::<u8>::new();
         let (here, there) = (PawnBase(HISTORY_SIZE), PawnBase(2 * HISTORY_SIZE));
+        h.quiet_cutoff((3, 10), (1, 7), &[8], Some(here));
+        assert_eq!(h.pawn_history(here, 7), 0, "no table yet");
+        h.keep_pawn_history(true);
         h.quiet_cutoff((3, 10), (1, 7), &[8], Some(here));
         assert!(h.pawn_history(here, 7) > 0 && h.pawn_history(here, 8) < 0);
         assert_eq!(h.pawn_history(there, 7), 0);
@@ -393,6 +414,8 @@ mod tests {
         assert_eq!(h.pawn_history(here, 7), before);
         h.clear();
         assert_eq!(h.pawn_history(here, 7), 0);
+        h.keep_pawn_history(false);
+        assert!(h.pawns.is_empty());
     }
 
     #[test]

@@ -80,6 +80,8 @@ impl<M: Copy + Default + Eq> Worker<M> {
         on_iteration: &mut dyn FnMut(&Info<'_, M>),
     ) {
         let (tt, reductions) = shared;
+        self.heuristics
+            .keep_pawn_history(root.search_params().pawn_history != 0);
         let mut tree = Tree {
             tt,
             heuristics: &mut self.heuristics,
