@@ -47,6 +47,10 @@ pub struct AntichessWeights {
     /// Per empty square a non-king man can move to that the opponent
     /// attacks: each is a way to force a capture.
     pub offers: Score,
+    /// For a side with at most [`CORNERED_MOVES`] legal moves: a move or
+    /// two from zugzwang, which the capped difference does not see (ten
+    /// moves against twelve is not two against four).
+    pub cornered: Score,
     /// For having the move.
     pub tempo: Score,
 }
@@ -71,6 +75,9 @@ pub struct AntichessTerms {
     pub mobility: i32,
     /// Empty squares a man can step to that the opponent attacks.
     pub offers: i32,
+    /// Whether the side has at most [`CORNERED_MOVES`] legal moves (1 or
+    /// 0), counted as `legal_moves` counts; 0 in check.
+    pub cornered: i32,
     /// Men on the board, both sides and kings counted: how far the game is
     /// from its opening (32) towards a bare board; not a difference.
     pub men_on_board: i32,
@@ -92,7 +99,12 @@ impl AntichessTerms {
         let moves = self
             .legal_moves
             .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
-        -burden + w.mobility * self.mobility + w.offers * self.offers + moves + w.tempo
+        -burden
+            + w.mobility * self.mobility
+            + w.offers * self.offers
+            + w.cornered * self.cornered
+            + moves
+            + w.tempo
     }
 }
 
@@ -107,6 +119,9 @@ pub struct AntichessEval {
     /// Weights with the kings alone.
     pub ending: AntichessWeights,
 }
+
+/// A side with this many legal moves or fewer is [`AntichessTerms::cornered`].
+pub const CORNERED_MOVES: i32 = 2;
 
 /// Men on the board when the game starts: the evaluation is all
 /// `opening` there.
@@ -170,6 +185,7 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
     legal_moves: 80,
     legal_moves_cap: 12,
     offers: 0,
+    cornered: 0,
     tempo: 400,
 };
 
@@ -242,6 +258,7 @@ impl AntichessWeights {
             "legal_moves" => &mut self.legal_moves,
             "legal_moves_cap" => &mut self.legal_moves_cap,
             "offers" => &mut self.offers,
+            "cornered" => &mut self.cornered,
             "tempo" => &mut self.tempo,
             other => {
                 let kind = other

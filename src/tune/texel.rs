@@ -18,7 +18,7 @@ use crate::search::{Game, MoveList};
 
 /// The terms each table weighs, in the order of [`features`] (as
 /// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
-pub const TERMS: [&str; 13] = [
+pub const TERMS: [&str; 14] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
@@ -31,6 +31,7 @@ pub const TERMS: [&str; 13] = [
     "mobility",
     "legal_moves",
     "offers",
+    "cornered",
     "tempo",
 ];
 
@@ -100,6 +101,7 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
         t.mobility,
         t.legal_moves.map_or(0, |d| d.clamp(-cap, cap)),
         t.offers,
+        t.cornered,
         1,
     ]
     .map(f64::from)
