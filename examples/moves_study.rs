@@ -30,18 +30,15 @@ struct Sample {
 type Feature = fn(f64, f64) -> f64;
 
 /// The candidates, each tried beside the evaluation alone.
-const CANDIDATES: [(&str, Feature); 5] = [
+const CANDIDATES: [(&str, Feature); 6] = [
     ("ln(1+n) difference", |a, b| (1.0 + a).ln() - (1.0 + b).ln()),
-    ("1/(1+n) difference", |a, b| {
-        1.0 / (1.0 + a) - 1.0 / (1.0 + b)
-    }),
-    ("n <= 2 (theirs minus ours)", |a, b| {
+    ("n <= 2, theirs minus ours", |a, b| {
         f64::from(u8::from(b <= 2.0)) - f64::from(u8::from(a <= 2.0))
     }),
-    ("uncapped difference / 10", |a, b| (a - b) / 10.0),
-    ("opponent must capture (count <= 3)", |_, b| {
-        f64::from(u8::from(b <= 3.0))
-    }),
+    ("ours <= 1, negated", |a, _| -f64::from(u8::from(a <= 1.0))),
+    ("ours <= 2, negated", |a, _| -f64::from(u8::from(a <= 2.0))),
+    ("ours <= 3, negated", |a, _| -f64::from(u8::from(a <= 3.0))),
+    ("ours: 1/(1+n), negated", |a, _| -1.0 / (1.0 + a)),
 ];
 
 fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {

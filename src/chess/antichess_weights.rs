@@ -47,9 +47,9 @@ pub struct AntichessWeights {
     /// Per empty square a non-king man can move to that the opponent
     /// attacks: each is a way to force a capture.
     pub offers: Score,
-    /// For a side with at most [`CORNERED_MOVES`] legal moves: a move or
-    /// two from zugzwang, which the capped difference does not see (ten
-    /// moves against twelve is not two against four).
+    /// For the side to move having at most [`CORNERED_MOVES`] legal moves:
+    /// it is a move or two from zugzwang, where standing pat on the
+    /// evaluation assumes a harmless move is there to be played.
     pub cornered: Score,
     /// For having the move.
     pub tempo: Score,
@@ -75,8 +75,9 @@ pub struct AntichessTerms {
     pub mobility: i32,
     /// Empty squares a man can step to that the opponent attacks.
     pub offers: i32,
-    /// Whether the side has at most [`CORNERED_MOVES`] legal moves (1 or
-    /// 0), counted as `legal_moves` counts; 0 in check.
+    /// Whether the side to move has at most [`CORNERED_MOVES`] legal
+    /// moves (1 or 0; the opponent's are not counted, unlike the other
+    /// terms); 0 in check.
     pub cornered: i32,
     /// Men on the board, both sides and kings counted: how far the game is
     /// from its opening (32) towards a bare board; not a difference.

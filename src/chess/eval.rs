@@ -97,7 +97,9 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
         mobility: ours.mobility - theirs.mobility,
         offers: ours.offers - theirs.offers,
-        cornered: counts.map_or(0, |(ours, theirs)| cornered(ours) - cornered(theirs)),
+        // The side to move's alone: the opponent's few moves are the
+        // search's business one ply down, where it is the side to move.
+        cornered: counts.map_or(0, |(ours, _)| cornered(ours)),
         men_on_board: occ.count() as i32,
         legal_moves: counts.map(|(ours, theirs)| ours - theirs),
     }
