@@ -16,6 +16,8 @@ use antichess::chess::{Position, Rules};
 
 const FOLDS: u64 = 5;
 const ITERATIONS: i32 = 400;
+/// Positions whose halfmove clock is past this are left out.
+const STALLED: u32 = 50;
 
 struct Sample {
     men: u32,
@@ -59,6 +61,11 @@ fn read(paths: &[String]) -> Vec<Sample> {
             let [fen, result, start, ..] = fields[..] else {
                 continue;
             };
+            // A stalled ending's hundreds of positions share one result
+            // (often a flag), which would swamp the fit.
+            if fen.split(' ').nth(4).and_then(|c| c.parse::<u32>().ok()) > Some(STALLED) {
+                continue;
+            }
             let (Ok(pos), Ok(result)) = (Position::from_fen(fen, Rules::Antichess), result.parse())
             else {
                 continue;
