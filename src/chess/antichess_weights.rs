@@ -47,10 +47,6 @@ pub struct AntichessWeights {
     /// Per empty square a non-king man can move to that the opponent
     /// attacks: each is a way to force a capture.
     pub offers: Score,
-    /// For the side to move having at most [`CORNERED_MOVES`] legal moves:
-    /// it is a move or two from zugzwang, where standing pat on the
-    /// evaluation assumes a harmless move is there to be played.
-    pub cornered: Score,
     /// For having the move.
     pub tempo: Score,
 }
@@ -75,10 +71,6 @@ pub struct AntichessTerms {
     pub mobility: i32,
     /// Empty squares a man can step to that the opponent attacks.
     pub offers: i32,
-    /// Whether the side to move has at most [`CORNERED_MOVES`] legal
-    /// moves (1 or 0; the opponent's are not counted, unlike the other
-    /// terms); 0 in check.
-    pub cornered: i32,
     /// Men on the board, both sides and kings counted: how far the game is
     /// from its opening (32) towards a bare board; not a difference.
     pub men_on_board: i32,
@@ -100,12 +92,7 @@ impl AntichessTerms {
         let moves = self
             .legal_moves
             .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
-        -burden
-            + w.mobility * self.mobility
-            + w.offers * self.offers
-            + w.cornered * self.cornered
-            + moves
-            + w.tempo
+        -burden + w.mobility * self.mobility + w.offers * self.offers + moves + w.tempo
     }
 }
 
@@ -120,9 +107,6 @@ pub struct AntichessEval {
     /// Weights with the kings alone.
     pub ending: AntichessWeights,
 }
-
-/// A side with this many legal moves or fewer is [`AntichessTerms::cornered`].
-pub const CORNERED_MOVES: i32 = 2;
 
 /// Men on the board when the game starts: the evaluation is all
 /// `opening` there.
@@ -186,7 +170,6 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
     legal_moves: 80,
     legal_moves_cap: 12,
     offers: 0,
-    cornered: 0,
     tempo: 400,
 };
 
@@ -259,7 +242,6 @@ impl AntichessWeights {
             "legal_moves" => &mut self.legal_moves,
             "legal_moves_cap" => &mut self.legal_moves_cap,
             "offers" => &mut self.offers,
-            "cornered" => &mut self.cornered,
             "tempo" => &mut self.tempo,
             other => {
                 let kind = other

@@ -73,7 +73,6 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             pawn_ranks: rank_sum(pawns, color),
             mobility: side.mobility,
             offers: (side.reach & threatened).count() as i32,
-            cornered: 0,
             men_on_board: 0,
             legal_moves: None,
         }
@@ -87,8 +86,7 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
     };
     let [ours, theirs] = [terms[us.index()], terms[us.flip().index()]];
     // In check the opponent's moves cannot be counted by passing.
-    let counts = (!pos.in_check()).then(|| (legal_moves() as i32, their_moves));
-    let cornered = |moves: i32| i32::from(moves <= antichess_weights::CORNERED_MOVES);
+    let legal_moves = (!pos.in_check()).then(|| legal_moves() as i32 - their_moves);
     AntichessTerms {
         men: std::array::from_fn(|k| ours.men[k] - theirs.men[k]),
         threatened: ours.threatened - theirs.threatened,
@@ -97,11 +95,8 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
         mobility: ours.mobility - theirs.mobility,
         offers: ours.offers - theirs.offers,
-        // The side to move's alone: the opponent's few moves are the
-        // search's business one ply down, where it is the side to move.
-        cornered: counts.map_or(0, |(ours, _)| cornered(ours)),
         men_on_board: occ.count() as i32,
-        legal_moves: counts.map(|(ours, theirs)| ours - theirs),
+        legal_moves,
     }
 }
 

@@ -98,11 +98,6 @@ pub struct SearchParams {
     ///
     /// [`Game::compels_reply`]: super::Game::compels_reply
     pub q_offers: i32,
-    /// In quiescence a side with this many legal moves or fewer may not
-    /// stand pat, as when every move is tactical: with one or two moves
-    /// the evaluation's assumption that a harmless one is there to be
-    /// played is often false (antichess zugzwang); 0: off.
-    pub q_cornered: i32,
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
@@ -178,7 +173,6 @@ pub const DEFAULT: SearchParams = SearchParams {
     lmr_worsening: 0,
     q_forced_plies: 8,
     q_offers: 0,
-    q_cornered: 0,
     time_horizon: 22,
     aspiration: 25,
     capture_history: 0,
@@ -331,7 +325,6 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "lmr_worsening" => &mut params.lmr_worsening,
             "q_forced_plies" => &mut params.q_forced_plies,
             "q_offers" => &mut params.q_offers,
-            "q_cornered" => &mut params.q_cornered,
             "time_horizon" => &mut params.time_horizon,
             "aspiration" => &mut params.aspiration,
             "capture_history" => &mut params.capture_history,
@@ -369,9 +362,6 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=8).contains(&params.q_offers) {
         return Err("q_offers must be 0 to 8".into());
-    }
-    if !(0..=4).contains(&params.q_cornered) {
-        return Err("q_cornered must be 0 to 4".into());
     }
     if !(0..=100).contains(&params.lmp_worsening) {
         return Err("lmp_worsening must be 0 to 100".into());

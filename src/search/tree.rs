@@ -8,8 +8,6 @@
 //! every legal move is tactical (in antichess and checkers: captures are
 //! compulsory) all of them are searched, since declining is not an option;
 //! only far below the horizon does a safety valve let the evaluation judge.
-//! Where the parameters say so (`q_cornered`), a side with very few moves
-//! is not trusted to stand pat either.
 //!
 //! Nothing here allocates: move lists live on the stack, the principal
 //! variation in a table sized once, the key stack within reserved capacity.
@@ -426,9 +424,7 @@ impl<G: Game> Tree<'_, G> {
         // Past the safety valve the evaluation must judge even a position
         // with compulsory captures: chains of them can branch enough to
         // swamp the clock in antichess middlegames.
-        let forced = in_check
-            || moves.len() <= self.params.q_cornered as usize
-            || moves.iter().all(|&mv| pos.is_tactical(mv));
+        let forced = in_check || moves.iter().all(|&mv| pos.is_tactical(mv));
         let stands = !forced || qply >= self.params.q_forced_plies as u32;
         let stand_pat = stands.then(|| self.static_eval(pos, &moves, ply).0);
         let key = pos.key();

@@ -18,7 +18,7 @@ use crate::search::{Game, MoveList};
 
 /// The terms each table weighs, in the order of [`features`] (as
 /// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
-pub const TERMS: [&str; 14] = [
+pub const TERMS: [&str; 13] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
@@ -31,7 +31,6 @@ pub const TERMS: [&str; 14] = [
     "mobility",
     "legal_moves",
     "offers",
-    "cornered",
     "tempo",
 ];
 
@@ -101,7 +100,6 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
         t.mobility,
         t.legal_moves.map_or(0, |d| d.clamp(-cap, cap)),
         t.offers,
-        t.cornered,
         1,
     ]
     .map(f64::from)
