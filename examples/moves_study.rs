@@ -13,6 +13,7 @@
 
 use antichess::chess::eval::{antichess_terms, evaluate};
 use antichess::chess::{Position, Rules};
+use antichess::tune::fnv;
 
 const FOLDS: u64 = 5;
 const ITERATIONS: i32 = 400;
@@ -43,12 +44,6 @@ const CANDIDATES: [(&str, Feature); 6] = [
     ("ours: 1/(1+n), negated", |a, _| -1.0 / (1.0 + a)),
 ];
 
-fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
-    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
 fn read(paths: &[String]) -> Vec<Sample> {
     let mut samples = Vec::new();
     for path in paths {
@@ -70,10 +65,11 @@ fn read(paths: &[String]) -> Vec<Sample> {
             else {
                 continue;
             };
-            let ours = pos.count_legal() as f64;
-            let Some(diff) = antichess_terms(&pos, || pos.count_legal()).legal_moves else {
+            let legal = pos.count_legal();
+            let Some(diff) = antichess_terms(&pos, || legal).legal_moves else {
                 continue;
             };
+            let ours = legal as f64;
             let theirs = ours - f64::from(diff);
             let mut x = vec![f64::from(evaluate(&pos)).clamp(-3000.0, 3000.0) / 400.0];
             x.extend(CANDIDATES.iter().map(|(_, f)| f(ours, theirs)));
@@ -81,7 +77,7 @@ fn read(paths: &[String]) -> Vec<Sample> {
                 men: pos.occupied().count(),
                 x,
                 result,
-                fold: fnv(start.bytes()) % FOLDS,
+                fold: fnv(start) % FOLDS,
             });
         }
     }

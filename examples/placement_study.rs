@@ -24,6 +24,7 @@
 
 use antichess::chess::eval::evaluate;
 use antichess::chess::{Color, PieceKind, Position, Rules};
+use antichess::tune::fnv;
 use antichess::tune::label::search_label;
 
 /// Placement weights: kind × square, for the full board and a bare one.
@@ -69,13 +70,6 @@ fn placement(pos: &Position, fold: bool) -> Vec<(usize, f64)> {
     features
 }
 
-/// FNV-1a: a hash that stays the same from one build to the next.
-fn fnv(bytes: impl IntoIterator<Item = u8>) -> u64 {
-    bytes.into_iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// The positions of `antichess tune --positions` files: FEN, result, start.
 fn read(paths: &[String], fold: bool) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
@@ -109,7 +103,7 @@ fn read(paths: &[String], fold: bool) -> Result<Vec<Sample>, String> {
                 eval: f64::from(evaluate(&pos)).clamp(-3000.0, 3000.0) / 400.0,
                 placement: placement(&pos, fold),
                 result,
-                fold: fnv(key.bytes()) % FOLDS,
+                fold: fnv(&key) % FOLDS,
             });
         }
     }

@@ -14,6 +14,14 @@ use crate::chess::Rules;
 use crate::chess::antichess_weights as weights;
 use std::path::PathBuf;
 
+/// FNV-1a of `text`: which openings a fit holds out must not depend on
+/// the run (the standard library's hashers are seeded).
+pub fn fnv(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// What `antichess tune` was asked to do.
 #[derive(Clone, Debug)]
 pub struct TuneOptions {

@@ -185,17 +185,10 @@ fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
             score,
             result,
             target: 0.0,
-            held_out: fnv(start).is_multiple_of(10),
+            held_out: super::fnv(start).is_multiple_of(10),
         });
     }
     Ok(rows)
-}
-
-/// FNV-1a: the held-out openings must not depend on the run.
-fn fnv(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// The prediction for `row` and the hidden sums it came from.
