@@ -25,15 +25,9 @@ import random
 import sys
 from collections import defaultdict
 
-from match_pgn import ON_TIME, games, is_ours, long_flag, points
+from match_pgn import ON_TIME, elo, games, is_ours, long_flag, points
 
 BOOTSTRAP_ROUNDS = 4000
-
-
-def elo(score):
-    """The Elo difference of a score share, clamped off 0 and 1."""
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
 
 
 def games_interval(results):

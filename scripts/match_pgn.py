@@ -1,7 +1,8 @@
-"""The games of the PGN files `antichess match --pgn` writes, for the
-scripts that read matches back (clock_use.py, paired.py,
-score_marks.py)."""
+"""The games of the PGN files `antichess match --pgn` writes, and the Elo
+of a score, for the scripts that read matches back (clock_use.py,
+goal_run.py, paired.py, score_marks.py)."""
 
+import math
 import re
 
 TAG = re.compile(r'^\[(\w+) "(.*)"\]$', re.M)
@@ -50,3 +51,9 @@ def long_flag(tags, movetext, plies=300):
     except ValueError:
         return False
     return length > plies and ON_TIME in movetext
+
+
+def elo(score):
+    """The Elo difference of a score share, clamped off 0 and 1."""
+    score = min(max(score, 1e-6), 1 - 1e-6)
+    return -400 * math.log10(1 / score - 1)

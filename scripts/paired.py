@@ -32,7 +32,7 @@ import math
 import statistics
 import sys
 
-from match_pgn import games, is_ours, long_flag, points
+from match_pgn import elo, games, is_ours, long_flag, points
 
 
 def rounds(paths, player, long_flags_as_draws=False):
@@ -53,11 +53,6 @@ def rounds(paths, player, long_flags_as_draws=False):
                 # Rounds 2k-1 and 2k are one opening with both colours.
                 out.setdefault((match, (r + 1) // 2), {})[r] = got
     return out, days
-
-
-def elo(score):
-    score = min(max(score, 1e-6), 1 - 1e-6)
-    return -400 * math.log10(1 / score - 1)
 
 
 def summary(name, by_opening):
