@@ -74,6 +74,11 @@ pub struct SearchParams {
     /// searched at half depth) searches that move a ply deeper; 0: off.
     pub se_depth: i32,
     pub se_margin: Score,
+    /// Negative extensions (Stockfish's): where a singular-extension
+    /// search finds the table's move is not alone but the table's score
+    /// beats beta anyway, that move is searched this many plies
+    /// shallower: its alternatives hold too, so it matters less; 0: off.
+    pub se_negative: i32,
     /// The improving flag: a node is improving when its static evaluation
     /// beats the one two plies up (the same side to move). Reverse
     /// futility's margin counts this many plies fewer at an improving node
@@ -101,6 +106,12 @@ pub struct SearchParams {
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
+    /// Where the root's last iteration spent at least this share (percent)
+    /// of its nodes on the move it chose, the next iteration is started
+    /// only within three quarters of the usual time (Stockfish's nodes
+    /// effort: a choice that drew nearly all the work is seldom
+    /// overturned); 0: off.
+    pub tm_effort: i32,
     /// Half-width of an iteration's first window around the previous
     /// score, in evaluation units (doubled on each failure).
     pub aspiration: Score,
@@ -168,12 +179,14 @@ pub const DEFAULT: SearchParams = SearchParams {
     extend_single: 1,
     se_depth: 0,
     se_margin: 2,
+    se_negative: 0,
     rfp_improving: 0,
     lmp_worsening: 100,
     lmr_worsening: 0,
     q_forced_plies: 8,
     q_offers: 0,
     time_horizon: 22,
+    tm_effort: 0,
     aspiration: 25,
     capture_history: 0,
     pawn_history: 0,
@@ -320,12 +333,14 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "extend_single" => &mut params.extend_single,
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
+            "se_negative" => &mut params.se_negative,
             "rfp_improving" => &mut params.rfp_improving,
             "lmp_worsening" => &mut params.lmp_worsening,
             "lmr_worsening" => &mut params.lmr_worsening,
             "q_forced_plies" => &mut params.q_forced_plies,
             "q_offers" => &mut params.q_offers,
             "time_horizon" => &mut params.time_horizon,
+            "tm_effort" => &mut params.tm_effort,
             "aspiration" => &mut params.aspiration,
             "capture_history" => &mut params.capture_history,
             "pawn_history" => &mut params.pawn_history,

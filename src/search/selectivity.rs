@@ -300,13 +300,15 @@ impl<G: Game> Tree<'_, G> {
     /// holds the table's score (it is then searched a ply deeper), found
     /// by searching the others at half depth against a lowered bound; or,
     /// as `Err`, a cutoff when even without it the node holds `beta`.
+    /// The move comes with its extension: +1 when singular, or minus
+    /// `se_negative` when it is not but the table's score beats `beta`.
     pub(super) fn singular(
         &mut self,
         pos: &G,
         moves: &[G::Move],
         hit: Option<TtHit>,
         node: Node<G::Move>,
-    ) -> Result<Option<G::Move>, Score> {
+    ) -> Result<Option<(G::Move, i32)>, Score> {
         let Node {
             ply,
             depth,
@@ -315,7 +317,7 @@ impl<G: Game> Tree<'_, G> {
             excluded,
             ..
         } = node;
-        let p = &self.params;
+        let p = self.params;
         let Some(hit) = hit else { return Ok(None) };
         if p.se_depth == 0
             || depth < p.se_depth
@@ -345,10 +347,12 @@ impl<G: Game> Tree<'_, G> {
         );
         self.excluded[ply] = None;
         if score < singular_beta {
-            Ok(Some(mv))
+            Ok(Some((mv, 1)))
         } else if singular_beta >= beta {
             // Two moves hold beta: the node will not fall below it.
             Err(singular_beta)
+        } else if p.se_negative > 0 && hit.score >= beta {
+            Ok(Some((mv, -p.se_negative)))
         } else {
             Ok(None)
         }

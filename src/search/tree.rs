@@ -128,6 +128,9 @@ pub(crate) struct Tree<'a, G: Game> {
     /// current iteration, if it was: an interrupted iteration can still
     /// yield a better move.
     pub(crate) root_improved: Option<Score>,
+    /// Nodes the root's last move loop spent on the move it chose, and in
+    /// all: a choice that took nearly all the effort is seldom overturned.
+    pub(crate) root_effort: (u64, u64),
     /// Per ply, the move a singular-extension search leaves out.
     pub(crate) excluded: [Option<G::Move>; MAX_PLY + 1],
     /// Per ply, the static evaluation of the node on the current path,
@@ -248,14 +251,15 @@ impl<G: Game> Tree<'_, G> {
 
     /// The move loop of [`Tree::negamax`]: principal variation search with
     /// late-move pruning (after `quiet_limit` quiet moves) and reductions,
-    /// the singular move a ply deeper; stores the result.
+    /// the table's move extended as [`Tree::singular`] says; stores the
+    /// result.
     fn search_moves(
         &mut self,
         pos: &G,
         picker: &mut MovePicker<G::Move>,
         node: Node<G::Move>,
         (mut alpha, quiet_limit): (Score, usize),
-        singular: Option<G::Move>,
+        singular: Option<(G::Move, i32)>,
     ) -> Score {
         let Node {
             ply, depth, beta, ..
@@ -270,6 +274,7 @@ impl<G: Game> Tree<'_, G> {
         let mut best_move = None;
         let mut tried = Tried::new(self.params.capture_history > 0);
         let pawns = picker.pawns();
+        let loop_start = self.control.nodes;
         for (index, mv) in picker.enumerate() {
             if node.excluded == Some(mv) {
                 continue;
@@ -311,11 +316,16 @@ impl<G: Game> Tree<'_, G> {
             } else {
                 Some(self.reduction(pos, mv, late))
             };
-            let new_depth = depth - 1 + i32::from(singular == Some(mv));
+            let extension = singular.filter(|&(m, _)| m == mv).map_or(0, |(_, e)| e);
+            let new_depth = depth - 1 + extension;
             self.record_move(pos, mv, ply);
+            let move_start = self.control.nodes;
             let score = self.search_child(&child, new_depth, reduction, (alpha, beta), node);
             if self.control.stopped {
                 return 0;
+            }
+            if ply == 0 && score > alpha {
+                self.root_effort.0 = self.control.nodes - move_start;
             }
             if score > best {
                 best = score;
@@ -334,6 +344,9 @@ impl<G: Game> Tree<'_, G> {
                 }
             }
             tried.remember(tactical, || pos.history_index(mv));
+        }
+        if ply == 0 {
+            self.root_effort.1 = self.control.nodes - loop_start;
         }
         if node.excluded.is_some() {
             // Nothing but the left-out move: it is singular indeed.

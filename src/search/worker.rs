@@ -94,6 +94,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
             seldepth: 0,
             extension_ply_limit: 0,
             root_improved: None,
+            root_effort: (0, 0),
             excluded: [None; MAX_PLY + 1],
             evals: [None; MAX_PLY + 1],
             moved: [0; MAX_PLY + 1],
@@ -131,10 +132,11 @@ impl<M: Copy + Default + Eq> Worker<M> {
                 pv: &result.pv,
                 hashfull: tt.hashfull(),
             });
-            if !plan
-                .time
-                .next_iteration_ok_scaled(now, stability.time_percent())
-            {
+            let (best_nodes, all_nodes) = tree.root_effort;
+            let settled = tree.params.tm_effort > 0
+                && best_nodes * 100 >= all_nodes.max(1) * tree.params.tm_effort as u64;
+            let percent = stability.time_percent() * if settled { 3 } else { 4 } / 4;
+            if !plan.time.next_iteration_ok_scaled(now, percent) {
                 break;
             }
             // A forced result well inside the horizon will not change.
