@@ -48,6 +48,11 @@ pub struct SearchParams {
     pub fp_depth: i32,
     pub fp_base: Score,
     pub fp_margin: Score,
+    /// History pruning (Stockfish's): at a non-PV node, a late quiet move
+    /// whose reduced depth is below 4 is skipped when its history is below
+    /// minus this much per ply of the node's depth (history's bound is
+    /// 2¹⁴); 0: off.
+    pub hist_prune: i32,
     /// Null-move pruning in antichess, where the side to move has no
     /// capture and at least this many men besides king and pawns; 0: off.
     pub null_antichess: i32,
@@ -172,6 +177,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     fp_depth: 0,
     fp_base: 200,
     fp_margin: 150,
+    hist_prune: 0,
     null_antichess: 2,
     null_eval_div: 0,
     spare_offers: 1,
@@ -326,6 +332,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "fp_depth" => &mut params.fp_depth,
             "fp_base" => &mut params.fp_base,
             "fp_margin" => &mut params.fp_margin,
+            "hist_prune" => &mut params.hist_prune,
             "null_antichess" => &mut params.null_antichess,
             "null_eval_div" => &mut params.null_eval_div,
             "spare_offers" => &mut params.spare_offers,

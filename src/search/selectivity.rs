@@ -214,6 +214,18 @@ impl<G: Game> Tree<'_, G> {
         lmr_depth < p.fp_depth && eval + p.fp_base + p.fp_margin * lmr_depth <= alpha
     }
 
+    /// History pruning of the quiet move `mv` at `index`: whether its
+    /// history is so bad that, this shallow, it is not worth a search.
+    pub(super) fn hopeless(&self, pos: &G, node: Node<G::Move>, index: usize, mv: G::Move) -> bool {
+        let margin = self.params.hist_prune;
+        if margin == 0 || index == 0 || node.pv_node {
+            return false;
+        }
+        let lmr_depth = node.depth - 1 - self.reductions.get(node.depth, index);
+        lmr_depth < 4
+            && self.heuristics.history(node.ply, pos.history_index(mv)) < -margin * node.depth
+    }
+
     /// Whether a late quiet move may be pruned: not a killer, nor an offer.
     pub(super) fn prunable(&self, pos: &G, mv: G::Move, ply: usize) -> bool {
         !self.heuristics.is_killer(ply, mv) && !self.spared_offer(pos, mv)

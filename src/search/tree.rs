@@ -280,8 +280,10 @@ impl<G: Game> Tree<'_, G> {
                 continue;
             }
             let tactical = pos.is_tactical(mv);
-            let late_quiet =
-                !tactical && (tried.quiets.len() >= quiet_limit || self.futile(node, index, alpha));
+            let late_quiet = !tactical
+                && (tried.quiets.len() >= quiet_limit
+                    || self.futile(node, index, alpha)
+                    || self.hopeless(pos, node, index, mv));
             // A move likely to be pruned is played without fetching its
             // table entry: most are, and the fetch would only evict.
             let child = if late_quiet {
