@@ -117,6 +117,9 @@ pub struct SearchParams {
     /// effort: a choice that drew nearly all the work is seldom
     /// overturned); 0: off.
     pub tm_effort: i32,
+    /// The time target, in percent, once the root's best move has held
+    /// for five iterations in a row (100: no cut).
+    pub tm_settled: i32,
     /// Half-width of an iteration's first window around the previous
     /// score, in evaluation units (doubled on each failure).
     pub aspiration: Score,
@@ -193,6 +196,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     q_offers: 0,
     time_horizon: 22,
     tm_effort: 0,
+    tm_settled: 70,
     aspiration: 25,
     capture_history: 0,
     pawn_history: 0,
@@ -348,6 +352,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "q_offers" => &mut params.q_offers,
             "time_horizon" => &mut params.time_horizon,
             "tm_effort" => &mut params.tm_effort,
+            "tm_settled" => &mut params.tm_settled,
             "aspiration" => &mut params.aspiration,
             "capture_history" => &mut params.capture_history,
             "pawn_history" => &mut params.pawn_history,
