@@ -210,8 +210,14 @@ impl<G: Game> Tree<'_, G> {
         if p.fp_depth == 0 || index == 0 || is_decisive(alpha) {
             return false;
         }
-        let lmr_depth = (node.depth - 1 - self.reductions.get(node.depth, index)).max(0);
+        let lmr_depth = self.reduced_depth(node.depth, index).max(0);
         lmr_depth < p.fp_depth && eval + p.fp_base + p.fp_margin * lmr_depth <= alpha
+    }
+
+    /// The depth a late quiet move at `index` of a node of `depth` would
+    /// be searched to after its reduction by the table.
+    fn reduced_depth(&self, depth: i32, index: usize) -> i32 {
+        depth - 1 - self.reductions.get(depth, index)
     }
 
     /// History pruning of the quiet move `mv` at `index`: whether its
@@ -221,8 +227,7 @@ impl<G: Game> Tree<'_, G> {
         if margin == 0 || index == 0 || node.pv_node {
             return false;
         }
-        let lmr_depth = node.depth - 1 - self.reductions.get(node.depth, index);
-        lmr_depth < 4
+        self.reduced_depth(node.depth, index) < 4
             && self.heuristics.history(node.ply, pos.history_index(mv)) < -margin * node.depth
     }
 

@@ -132,11 +132,7 @@ impl<M: Copy + Default + Eq> Worker<M> {
                 pv: &result.pv,
                 hashfull: tt.hashfull(),
             });
-            let (best_nodes, all_nodes) = tree.root_effort;
-            let settled = tree.params.tm_effort > 0
-                && best_nodes * 100 >= all_nodes.max(1) * tree.params.tm_effort as u64;
-            let settled_percent = tree.params.tm_settled.clamp(1, 400) as u32;
-            let percent = stability.time_percent(settled_percent) * if settled { 3 } else { 4 } / 4;
+            let percent = stability.time_percent(&tree.params, tree.root_effort);
             if !plan.time.next_iteration_ok_scaled(now, percent) {
                 break;
             }
@@ -180,17 +176,24 @@ impl Stability {
         self.falling = after.1 < before.1 - FALLING_SCORE && !is_decisive(before.1);
     }
 
-    /// The share of the time target to allow, in percent, where
-    /// `settled` is the share once the best move has held for a while.
-    fn time_percent(&self, settled: u32) -> u32 {
+    /// The share of the time target to allow, in percent: `tm_settled`
+    /// of it once the best move has held for a while, three quarters where
+    /// the chosen move drew `tm_effort` percent of the root's last nodes
+    /// (`best` of `all`, as [`Tree::root_effort`] counts them).
+    fn time_percent(&self, params: &SearchParams, (best, all): (u64, u64)) -> u32 {
         let mut percent = 100 + self.changes * 6 / 10;
         if self.falling {
             percent += 40;
         }
         if self.unchanged >= 5 {
-            percent = percent * settled / 100;
+            percent = percent * params.tm_settled.clamp(1, 400) as u32 / 100;
         }
-        percent.min(250)
+        let percent = percent.min(250);
+        if params.tm_effort > 0 && best * 100 >= all.max(1) * params.tm_effort as u64 {
+            percent * 3 / 4
+        } else {
+            percent
+        }
     }
 }
 
@@ -240,20 +243,25 @@ fn aspiration<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::params::DEFAULT;
 
     #[test]
     fn more_time_while_the_choice_changes_less_once_settled() {
         let mut s = Stability::default();
-        assert_eq!(s.time_percent(70), 100);
+        assert_eq!(s.time_percent(&DEFAULT, (0, 0)), 100);
         s.update((Some(1), 0), (Some(2), 0));
-        let changed = s.time_percent(70);
+        let changed = s.time_percent(&DEFAULT, (0, 0));
         assert!(changed > 100, "{changed}");
         s.update((Some(2), 0), (Some(2), -500));
-        assert!(s.time_percent(70) > 100 && s.falling);
+        assert!(s.time_percent(&DEFAULT, (0, 0)) > 100 && s.falling);
         for _ in 0..8 {
             s.update((Some(2), 0), (Some(2), 0));
         }
-        assert!(s.time_percent(70) < 100, "{}", s.time_percent(70));
+        assert!(
+            s.time_percent(&DEFAULT, (0, 0)) < 100,
+            "{}",
+            s.time_percent(&DEFAULT, (0, 0))
+        );
         // A decisive score that changes is no reason to think longer.
         s.update((Some(2), MATE - 10), (Some(2), 0));
         assert!(!s.falling);
