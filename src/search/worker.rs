@@ -266,4 +266,27 @@ mod tests {
         s.update((Some(2), MATE - 10), (Some(2), 0));
         assert!(!s.falling);
     }
+
+    #[test]
+    fn the_time_knobs_scale_the_share() {
+        let mut s = Stability::default();
+        for _ in 0..8 {
+            s.update((Some(2), 0), (Some(2), 0));
+        }
+        let uncut = SearchParams {
+            tm_settled: 100,
+            ..DEFAULT
+        };
+        assert_eq!(s.time_percent(&DEFAULT, (0, 0)), 70);
+        assert_eq!(s.time_percent(&uncut, (0, 0)), 100);
+        // The nodes-effort cut: three quarters once the chosen move drew
+        // the share, after the settled cut, and only where the knob is on.
+        let effort = SearchParams {
+            tm_effort: 90,
+            ..DEFAULT
+        };
+        assert_eq!(s.time_percent(&effort, (95, 100)), 52);
+        assert_eq!(s.time_percent(&effort, (89, 100)), 70);
+        assert_eq!(s.time_percent(&DEFAULT, (100, 100)), 70);
+    }
 }
