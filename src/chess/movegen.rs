@@ -126,15 +126,21 @@ impl Position {
         let ksq = self.king(side);
         let checkers = self.checkers();
 
-        // King moves: test each destination with the king lifted off the
-        // board, so that it cannot hide behind itself from a slider.
-        let mut king_to = Bitboard::EMPTY;
+        // King moves: tested with the king lifted off the board, so that
+        // it cannot hide behind itself from a slider.
         let lifted = occ ^ ksq.bb();
-        for to in attacks::king(ksq) & !us & targets {
-            if !self.is_attacked(to, side.flip(), lifted) {
-                king_to |= to.bb();
+        let candidates = attacks::king(ksq) & !us & targets;
+        let mut king_to = if candidates.count() >= KING_MAP_FROM {
+            candidates & !self.attack_map_through(side.flip(), lifted)
+        } else {
+            let mut safe = Bitboard::EMPTY;
+            for to in candidates {
+                if !self.is_attacked(to, side.flip(), lifted) {
+                    safe |= to.bb();
+                }
             }
-        }
+            safe
+        };
         if checkers.is_empty() && self.rules().castling_and_en_passant() && (targets & !occ).any() {
             king_to |= self.castling_moves(side, occ);
         }
@@ -328,6 +334,13 @@ impl Position {
         to
     }
 }
+
+/// A king with this many candidate squares or more has them tested
+/// against the opponent's whole attack map (one lookup per man) rather
+/// than square by square (five lookups each): 2.6% fewer instructions on
+/// the README's antichess search, where an open king is the rule; from
+/// one square on, perft (kings hemmed in) paid 4% more.
+const KING_MAP_FROM: u32 = 2;
 
 /// Where `side`'s pawns land after a double step (the fourth rank from
 /// its side).

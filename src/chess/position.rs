@@ -557,7 +557,12 @@ impl Position {
 
     /// Every square `color` attacks.
     pub fn attack_map(&self, color: Color) -> Bitboard {
-        let occ = self.occupied();
+        self.attack_map_through(color, self.occupied())
+    }
+
+    /// [`Position::attack_map`] with `occ` as the blockers.
+    #[inline]
+    pub fn attack_map_through(&self, color: Color, occ: Bitboard) -> Bitboard {
         let pawns = self.pieces(color, PieceKind::Pawn);
         let ahead = pawns.forward(color);
         let mut map = ahead.west() | ahead.east();
