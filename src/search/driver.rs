@@ -178,7 +178,7 @@ impl<G: Game> Searcher<G> {
         stop: &AtomicBool,
         mut on_iteration: impl FnMut(&Info<'_, G::Move>),
     ) -> SearchResult<G::Move> {
-        let time = TimeManager::planned(limits, Instant::now(), root.search_params().time_horizon);
+        let time = TimeManager::planned(limits, Instant::now(), root.search_params().horizons());
         let mut moves = MoveList::new();
         root.generate(&mut moves);
         let mut result = SearchResult {

@@ -115,17 +115,28 @@ impl Limits {
 /// share of the clock a move may take shrinks as the clock runs down, so
 /// that a game of hundreds of moves (antichess endings can shuffle on for
 /// long) never brings the clock down to the few milliseconds a pipe and a
-/// busy scheduler can eat: `horizon` moves of thinking (the game's
-/// [`SearchParams::time_horizon`]), then 80, then 200.
+/// busy scheduler can eat: `full` moves of thinking while 2 s or more is
+/// left, `short` while 0.2 s or more is, then 200 (the game's
+/// [`SearchParams::time_horizon`] and [`SearchParams::tm_short`]).
 ///
 /// [`SearchParams::time_horizon`]: super::SearchParams::time_horizon
-fn sudden_death_horizon(remaining: Duration, horizon: u32) -> u32 {
-    if remaining >= Duration::from_secs(2) {
-        horizon
-    } else if remaining >= Duration::from_millis(200) {
-        80
-    } else {
-        200
+/// [`SearchParams::tm_short`]: super::SearchParams::tm_short
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Horizons {
+    pub full: u32,
+    pub short: u32,
+}
+
+impl Horizons {
+    fn moves(self, remaining: Duration) -> u32 {
+        let moves = if remaining >= Duration::from_secs(2) {
+            self.full
+        } else if remaining >= Duration::from_millis(200) {
+            self.short
+        } else {
+            200
+        };
+        moves.clamp(1, 200)
     }
 }
 
@@ -140,20 +151,19 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    /// Plans the time of one search with the default horizon.
+    /// Plans the time of one search with chess's horizons.
     pub fn new(limits: &Limits, now: Instant) -> Self {
-        Self::planned(limits, now, super::params::DEFAULT.time_horizon)
+        Self::planned(limits, now, super::params::DEFAULT.horizons())
     }
 
     /// Plans the time of one search; in sudden death the clock is shared
-    /// among `horizon` moves while 2 s or more is left.
-    pub fn planned(limits: &Limits, now: Instant, horizon: i32) -> Self {
+    /// among as many moves as `horizons` says for the time left.
+    pub fn planned(limits: &Limits, now: Instant, horizons: Horizons) -> Self {
         let start = limits.start.unwrap_or(now);
         let mut soft = None;
         let mut hard = None;
         if let Some(clock) = limits.clock {
-            let horizon = horizon.clamp(1, 200) as u32;
-            let (s, h) = clock_budget(clock, limits.move_overhead, horizon);
+            let (s, h) = clock_budget(clock, limits.move_overhead, horizons);
             soft = Some(s);
             hard = Some(h);
         }
@@ -212,15 +222,14 @@ impl TimeManager {
 }
 
 /// Soft target and hard limit for a move on `clock`.
-fn clock_budget(clock: Clock, overhead: Duration, horizon: u32) -> (Duration, Duration) {
+fn clock_budget(clock: Clock, overhead: Duration, horizons: Horizons) -> (Duration, Duration) {
     // Never let the overhead eat the whole clock when little is left.
     let available = clock
         .remaining
         .saturating_sub(overhead.min(clock.remaining / 4));
-    let moves = clock.moves_to_go.map_or_else(
-        || sudden_death_horizon(clock.remaining, horizon),
-        |m| m.clamp(1, 50),
-    );
+    let moves = clock
+        .moves_to_go
+        .map_or_else(|| horizons.moves(clock.remaining), |m| m.clamp(1, 50));
     let base = available / moves + clock.increment * 3 / 4;
     let soft = base.min(available * 6 / 10);
     let hard = (base * 3).min(available * 8 / 10).max(soft);
@@ -245,12 +254,16 @@ mod tests {
     #[test]
     fn a_shorter_horizon_spends_more_while_the_clock_is_full() {
         let now = Instant::now();
-        let soft = |left, horizon| {
-            TimeManager::planned(&Limits::clock(left, Duration::ZERO, None), now, horizon).soft()
+        let soft = |left, full, short| {
+            let plan = Horizons { full, short };
+            TimeManager::planned(&Limits::clock(left, Duration::ZERO, None), now, plan).soft()
         };
-        assert!(soft(MS(10_000), 15) > soft(MS(10_000), 22));
-        // Under 2 s every horizon plans for 80 moves.
-        assert_eq!(soft(MS(1_500), 15), soft(MS(1_500), 22));
+        assert!(soft(MS(10_000), 15, 80) > soft(MS(10_000), 22, 80));
+        // Under 2 s the short horizon alone counts.
+        assert_eq!(soft(MS(1_500), 15, 80), soft(MS(1_500), 22, 80));
+        assert!(soft(MS(1_500), 15, 40) > soft(MS(1_500), 15, 80));
+        // Under 0.2 s every plan is for 200 moves.
+        assert_eq!(soft(MS(150), 15, 40), soft(MS(150), 22, 80));
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use game::{
     CORRECTION_FEATURES, CorrectionKeys, Game, HISTORY_SIZE, MAX_MOVES, MoveList, Outcome, Score,
     mix_key,
 };
-pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Limits, TimeManager};
+pub use limits::{Clock, DEFAULT_MOVE_OVERHEAD, Horizons, Limits, TimeManager};
 pub use params::{SearchParams, antichess_params, overrides, params};
 pub use score::{DRAW, INFINITE, MATE, MATE_BOUND, MAX_PLY, ScoreKind, is_decisive};
 pub use tt::{Bound, TranspositionTable, TtError, TtHit};

@@ -111,6 +111,10 @@ pub struct SearchParams {
     /// Sudden death: the moves a search plans the clock for while 2 s or
     /// more is left (see `limits.rs`).
     pub time_horizon: i32,
+    /// ... and while 0.2 s to 2 s is left (`limits.rs`, [`Horizons`]).
+    ///
+    /// [`Horizons`]: super::Horizons
+    pub tm_short: i32,
     /// Where the root's last iteration spent at least this share (percent)
     /// of its nodes on the move it chose, the next iteration is started
     /// only within three quarters of the usual time (Stockfish's nodes
@@ -195,6 +199,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     q_forced_plies: 8,
     q_offers: 0,
     time_horizon: 22,
+    tm_short: 80,
     tm_effort: 0,
     tm_settled: 70,
     aspiration: 25,
@@ -259,6 +264,15 @@ impl SearchParams {
     /// static evaluation is wanted at every node.
     pub fn uses_improving(&self) -> bool {
         self.rfp_improving != 0 || self.lmp_worsening != 100 || self.lmr_worsening != 0
+    }
+
+    /// The clock plan (`limits.rs`).
+    pub fn horizons(&self) -> super::Horizons {
+        // Both are checked to be 1 to 200.
+        super::Horizons {
+            full: self.time_horizon.clamp(1, 200) as u32,
+            short: self.tm_short.clamp(1, 200) as u32,
+        }
     }
 }
 
@@ -351,6 +365,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "q_forced_plies" => &mut params.q_forced_plies,
             "q_offers" => &mut params.q_offers,
             "time_horizon" => &mut params.time_horizon,
+            "tm_short" => &mut params.tm_short,
             "tm_effort" => &mut params.tm_effort,
             "tm_settled" => &mut params.tm_settled,
             "aspiration" => &mut params.aspiration,
@@ -380,6 +395,9 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(1..=200).contains(&params.time_horizon) {
         return Err("time_horizon must be 1 to 200".into());
+    }
+    if !(1..=200).contains(&params.tm_short) {
+        return Err("tm_short must be 1 to 200".into());
     }
     if params.aspiration <= 0 {
         return Err("aspiration must be positive".into());
@@ -436,6 +454,7 @@ mod tests {
             "lmr_div=0",
             "q_forced_plies=65",
             "time_horizon=0",
+            "tm_short=201",
             "capture_history=-1",
             "pawn_history=401",
             "q_offers=9",
