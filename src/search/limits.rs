@@ -123,7 +123,9 @@ impl Limits {
 /// [`SearchParams::tm_short`]: super::SearchParams::tm_short
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Horizons {
+    /// Moves planned for while 2 s or more is left.
     pub full: u32,
+    /// Moves planned for while 0.2 s to 2 s is left.
     pub short: u32,
 }
 
