@@ -5,7 +5,7 @@
 //!
 //! For tuning runs only, the environment variable `ANTICHESS_EVAL` can
 //! override weights by name (`legal_moves=60,opening.tempo=300,
-//! burden.pawn=80`), read once at start-up: two engines in a match can then
+//! burden.pawn=80,locked.man=150`), read once at start-up: two engines in a match can then
 //! differ by one weight without a rebuild (`proto:env ANTICHESS_EVAL=...
 //! target/release/antichess`). Unset, the tables below are used as they are.
 
@@ -106,7 +106,54 @@ pub struct AntichessEval {
     pub opening: AntichessWeights,
     /// Weights with the kings alone.
     pub ending: AntichessWeights,
+    /// Weights of the endings where a side is stuck (`locked.rs`), which
+    /// replace the tables there.
+    pub locked: LockedWeights,
 }
+
+/// Weights of the evaluation of endings where one side has nothing but
+/// its king and immobile pawns (`locked.rs`), from the side that is not
+/// stuck: it wins by feeding its men to the stuck king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LockedWeights {
+    /// For the side that is not stuck, before what it has still to do.
+    pub base: Score,
+    /// Per man it has still to feed (other than its king and immobile
+    /// pawns).
+    pub man: Score,
+    /// Per square the stuck king stands beyond reach of the nearest
+    /// immobile pawn it has to take last.
+    pub king_steps: Score,
+    /// Per square between the stuck king and each man still to be fed.
+    pub feed_steps: Score,
+}
+
+/// The locked-ending weights of both rule sets: set by hand, and measured
+/// by conversions of such endings against the anchor (docs/strength-log.md,
+/// forty-first session).
+const LOCKED: LockedWeights = LockedWeights {
+    base: 1500,
+    man: 100,
+    king_steps: 60,
+    feed_steps: 6,
+};
+
+impl LockedWeights {
+    /// The weight called `name` (`base`, `man`, `king_steps`,
+    /// `feed_steps`), if there is one.
+    pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
+        Some(match name {
+            "base" => &mut self.base,
+            "man" => &mut self.man,
+            "king_steps" => &mut self.king_steps,
+            "feed_steps" => &mut self.feed_steps,
+            _ => return None,
+        })
+    }
+}
+
+/// Names of the locked-ending weights start with this (`locked.man`).
+const LOCKED_PREFIX: &str = "locked.";
 
 /// Men on the board when the game starts: the evaluation is all
 /// `opening` there.
@@ -128,6 +175,7 @@ impl AntichessEval {
         AntichessEval {
             opening: weights,
             ending: weights,
+            locked: LOCKED,
         }
     }
 
@@ -142,6 +190,9 @@ impl AntichessEval {
     /// The weight called `name`: one of [`TABLES`], a dot and a name
     /// [`AntichessWeights::weight_mut`] knows.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
+        if let Some(rest) = name.strip_prefix(LOCKED_PREFIX) {
+            return self.locked.weight_mut(rest);
+        }
         let (table, rest) = split_table(name)?;
         self.tables_mut().into_iter().nth(table)?.weight_mut(rest)
     }
@@ -193,6 +244,7 @@ pub const ANTICHESS_2002: AntichessEval = AntichessEval {
         ..KNIGHTS_AND_BISHOPS_KEPT
     },
     ending: ANTICHESS_ENDING,
+    locked: LOCKED,
 };
 
 /// The opening's weights of both rule sets before the wider legal-move cap.
@@ -207,6 +259,7 @@ const KNIGHTS_AND_BISHOPS_KEPT: AntichessWeights = AntichessWeights {
 pub const ANTICHESS_1994: AntichessEval = AntichessEval {
     opening: KNIGHTS_AND_BISHOPS_KEPT,
     ending: ANTICHESS_ENDING,
+    locked: LOCKED,
 };
 
 /// The antichess weights in force for `rules` (the table, or the tuning
@@ -264,7 +317,7 @@ impl AntichessWeights {
 /// is itself, a bare `tempo` is the weight in both tables (the rule
 /// `ANTICHESS_EVAL` and `antichess tune --fixed` share).
 pub fn qualified(name: &str) -> Vec<String> {
-    if split_table(name).is_some() {
+    if split_table(name).is_some() || name.starts_with(LOCKED_PREFIX) {
         vec![name.to_string()]
     } else {
         TABLES.iter().map(|t| format!("{t}.{name}")).collect()
@@ -298,6 +351,9 @@ mod tests {
         assert_eq!((w.opening.legal_moves, w.ending.tempo), (60, 300));
         assert_eq!((w.opening.burden[1], w.ending.burden[1]), (120, 120));
         assert_eq!(w.opening.burden[0], ANTICHESS_2002.opening.burden[0]);
+        apply(&mut w, "locked.man=150").unwrap();
+        assert_eq!(w.locked.man, 150);
+        assert!(apply(&mut w, "locked.tempo=1").is_err());
         apply(&mut w, "opening.tempo=7,ending.offers=-3").unwrap();
         assert_eq!(
             (w.opening.tempo, w.ending.tempo, w.ending.offers),

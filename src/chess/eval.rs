@@ -14,6 +14,7 @@
 use super::antichess_weights::{self, AntichessTerms};
 use super::attacks;
 use super::eval_chess;
+use super::locked;
 use super::movegen::double_step_rank;
 use super::net;
 use super::position::Position;
@@ -40,6 +41,9 @@ pub fn evaluate_with(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Sco
 /// The antichess evaluation: the hand-made terms, and a learned correction
 /// ([`net`]) when one is given.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
+    if let Some(score) = locked::evaluate(pos) {
+        return score;
+    }
     antichess_hand_made(pos, legal_moves) + net::net().map_or(0, |net| net.eval(pos))
 }
 

@@ -12,6 +12,7 @@ pub mod eval;
 mod eval_chess;
 mod format;
 mod game;
+mod locked;
 mod movegen;
 mod moves;
 pub mod net;
