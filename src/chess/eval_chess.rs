@@ -250,9 +250,7 @@ fn passed(pos: &Position, color: Color, sq: Square, front: Bitboard, sum: &mut S
 /// King moves from `a` to `b` on an empty board.
 #[inline]
 fn distance(a: Square, b: Square) -> Score {
-    let df = (a.file() as Score - b.file() as Score).abs();
-    let dr = (a.rank() as Score - b.rank() as Score).abs();
-    df.max(dr)
+    Score::from(a.distance(b))
 }
 
 /// The pawn shield before `color`'s king and the open files beside it;

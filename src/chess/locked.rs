@@ -18,7 +18,7 @@
 use super::antichess_weights::{self, LockedWeights};
 use super::attacks;
 use super::position::Position;
-use super::types::{Bitboard, Color, PieceKind, Square};
+use super::types::{Bitboard, Color, PieceKind};
 use crate::search::Score;
 
 /// The pawns of `color` that can never move while only kings take: those
@@ -53,12 +53,6 @@ fn men(pos: &Position, color: Color) -> Bitboard {
 fn king_must_take(pos: &Position, color: Color) -> bool {
     let near = attacks::king(pos.king(color.flip())) & !attacks::king(pos.king(color));
     (near & immobile_pawns(pos, color)).any()
-}
-
-fn distance(a: Square, b: Square) -> i32 {
-    let files = (i32::from(a.file()) - i32::from(b.file())).abs();
-    let ranks = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-    files.max(ranks)
 }
 
 /// The evaluation for the side to move when a side is stuck, `None`
@@ -97,10 +91,13 @@ fn converting_score(pos: &Position, converting: Color, w: &LockedWeights) -> Sco
     let to_feed = men(pos, converting) & !immobile;
     let reach = immobile
         .into_iter()
-        .map(|sq| distance(king, sq))
+        .map(|sq| i32::from(king.distance(sq)))
         .min()
         .unwrap_or(0);
-    let feed: i32 = to_feed.into_iter().map(|sq| distance(king, sq)).sum();
+    let feed: i32 = to_feed
+        .into_iter()
+        .map(|sq| i32::from(king.distance(sq)))
+        .sum();
     w.base
         - w.man * to_feed.count() as i32
         - w.king_steps * (reach - 1).max(0)

@@ -90,6 +90,14 @@ impl Square {
         self.0 >> 3
     }
 
+    /// King moves from `self` to `other` on an empty board.
+    #[inline]
+    pub const fn distance(self, other: Square) -> u8 {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        if files > ranks { files } else { ranks }
+    }
+
     /// The rank as seen from `color`'s side (0 = its back rank).
     #[inline]
     pub const fn relative_rank(self, color: Color) -> u8 {
