@@ -48,27 +48,34 @@ fn men(pos: &Position, color: Color) -> Bitboard {
     pos.color_bb(color) & !pos.pieces(color, PieceKind::King)
 }
 
-/// Whether the king of `color`'s opponent stands next to an immobile pawn
-/// of `color` that `color`'s king does not guard: it must take it.
-fn king_must_take(pos: &Position, color: Color) -> bool {
+/// Whether the king of `color`'s opponent stands next to one of
+/// `color`'s `immobile` pawns that `color`'s king does not guard: it must
+/// take it.
+fn king_must_take(pos: &Position, color: Color, immobile: Bitboard) -> bool {
     let near = attacks::king(pos.king(color.flip())) & !attacks::king(pos.king(color));
-    (near & immobile_pawns(pos, color)).any()
+    (near & immobile).any()
 }
 
 /// The evaluation for the side to move when a side is stuck, `None`
 /// otherwise (and with a bare king, which ends the game).
 pub fn evaluate(pos: &Position) -> Option<Score> {
     let us = pos.side_to_move();
-    let stuck = Color::ALL.map(|color| {
-        let men = men(pos, color);
-        // The cheap test first: most positions have pieces.
-        men.any() && men == pos.pieces(color, PieceKind::Pawn) && men == immobile_pawns(pos, color)
-    });
+    // The cheap test first: a side with a piece is not stuck, and most
+    // positions have pieces on both sides.
+    let men = Color::ALL.map(|color| men(pos, color));
+    if Color::ALL
+        .iter()
+        .all(|&c| men[c.index()] != pos.pieces(c, PieceKind::Pawn))
+    {
+        return None;
+    }
+    let immobile = Color::ALL.map(|color| immobile_pawns(pos, color));
+    let stuck = Color::ALL.map(|c| men[c.index()].any() && men[c.index()] == immobile[c.index()]);
     let converting = match stuck {
         [false, false] => return None,
         // Both stuck: dead, unless a king already stands next to a pawn
         // it will have to take.
-        [true, true] => match Color::ALL.map(|color| king_must_take(pos, color)) {
+        [true, true] => match Color::ALL.map(|c| king_must_take(pos, c, immobile[c.index()])) {
             [true, false] => Color::White,
             [false, true] => Color::Black,
             _ => return Some(0),
@@ -76,19 +83,28 @@ pub fn evaluate(pos: &Position) -> Option<Score> {
         [true, false] => Color::Black,
         [false, true] => Color::White,
     };
+    let side = converting.index();
+    let weights = &antichess_weights::antichess(pos.rules()).locked;
     let score = converting_score(
         pos,
         converting,
-        &antichess_weights::antichess(pos.rules()).locked,
+        men[side] & !immobile[side],
+        immobile[side],
+        weights,
     );
     Some(if converting == us { score } else { -score })
 }
 
-/// How far `converting` is from winning.
-fn converting_score(pos: &Position, converting: Color, w: &LockedWeights) -> Score {
+/// How far `converting` is from winning, with its men `to_feed` still to
+/// give away and its `immobile` pawns to be taken last.
+fn converting_score(
+    pos: &Position,
+    converting: Color,
+    to_feed: Bitboard,
+    immobile: Bitboard,
+    w: &LockedWeights,
+) -> Score {
     let king = pos.king(converting.flip());
-    let immobile = immobile_pawns(pos, converting);
-    let to_feed = men(pos, converting) & !immobile;
     let reach = immobile
         .into_iter()
         .map(|sq| i32::from(king.distance(sq)))
@@ -107,7 +123,8 @@ fn converting_score(pos: &Position, converting: Color, w: &LockedWeights) -> Sco
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::Rules;
+    use crate::chess::types::Piece;
+    use crate::chess::{Rules, Setup};
 
     fn eval(fen: &str) -> Option<Score> {
         evaluate(&Position::from_fen(fen, Rules::Antichess).unwrap())
@@ -164,18 +181,21 @@ mod tests {
         let mut rng = crate::rng::Xoshiro::new(41);
         let (mut checked, mut immobile) = (0, 0);
         while checked < 4000 {
-            let mut board = [' '; 64];
+            let mut board = [None; 64];
             for man in ['K', 'k', 'P', 'P', 'P', 'p', 'p', 'p'] {
                 let range = if man.eq_ignore_ascii_case(&'p') {
                     8..56
                 } else {
                     0..64
                 };
-                let sq = range.start + rng.below(range.len());
-                board[sq] = man;
+                board[range.start + rng.below(range.len())] = Piece::from_letter(man);
             }
-            let side = if rng.below(2) == 0 { 'w' } else { 'b' };
-            let Ok(pos) = Position::from_fen(&fen(&board, side), Rules::Antichess) else {
+            let side = if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Ok(pos) = Position::from_setup(&Setup::new(board, side), Rules::Antichess) else {
                 continue;
             };
             checked += 1;
@@ -188,32 +208,5 @@ mod tests {
             }
         }
         assert!(immobile > 300, "{immobile} immobile pawns");
-    }
-
-    /// A FEN of `board` (index 0 = a1), `side` to move.
-    fn fen(board: &[char; 64], side: char) -> String {
-        let ranks: Vec<String> = (0..8)
-            .rev()
-            .map(|rank| {
-                let mut row = String::new();
-                let mut empty = 0;
-                for &c in &board[rank * 8..rank * 8 + 8] {
-                    if c == ' ' {
-                        empty += 1;
-                        continue;
-                    }
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                }
-                row
-            })
-            .collect();
-        format!("{} {side} - - 0 1", ranks.join("/"))
     }
 }
