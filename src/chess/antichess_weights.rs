@@ -126,9 +126,6 @@ pub struct LockedWeights {
     pub king_steps: Score,
     /// Per square between the stuck king and each man still to be fed.
     pub feed_steps: Score,
-    /// 1: a pawn that can only step along its file until it is locked
-    /// counts as immobile already; 0: only pawns locked now.
-    pub gaps: Score,
 }
 
 /// The locked-ending weights of both rule sets: set by hand, and measured
@@ -139,19 +136,17 @@ const LOCKED: LockedWeights = LockedWeights {
     man: 100,
     king_steps: 60,
     feed_steps: 6,
-    gaps: 0,
 };
 
 impl LockedWeights {
     /// The weight called `name` (`base`, `man`, `king_steps`,
-    /// `feed_steps`, `gaps`), if there is one.
+    /// `feed_steps`), if there is one.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
         Some(match name {
             "base" => &mut self.base,
             "man" => &mut self.man,
             "king_steps" => &mut self.king_steps,
             "feed_steps" => &mut self.feed_steps,
-            "gaps" => &mut self.gaps,
             _ => return None,
         })
     }
