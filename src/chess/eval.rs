@@ -66,7 +66,7 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         // it attacks are where a man of ours could be offered.
         let threatened = sides[color.flip().index()].map;
         let pawns = pos.pieces(color, PieceKind::Pawn);
-        let attacked = pos.color_bb(color) & !pos.pieces(color, PieceKind::King) & threatened;
+        let attacked = pos.men(color) & threatened;
         AntichessTerms {
             men: PieceKind::ALL.map(|kind| pos.pieces(color, kind).count() as i32),
             threatened: attacked.count() as i32,

@@ -240,8 +240,8 @@ fn passed(pos: &Position, color: Color, sq: Square, front: Bitboard, sum: &mut S
     let stop = stop(sq, color);
     let (theirs, ours) = w.passed_king_distance;
     sum.eg += weight
-        * (theirs * distance(pos.king(color.flip()), stop).min(5)
-            - ours * distance(pos.king(color), stop));
+        * (theirs * Score::from(pos.king(color.flip()).distance(stop)).min(5)
+            - ours * Score::from(pos.king(color).distance(stop)));
     if (front & pos.occupied()).is_empty() {
         sum.eg += weight * w.passed_free;
     }
@@ -249,10 +249,6 @@ fn passed(pos: &Position, color: Color, sq: Square, front: Bitboard, sum: &mut S
 
 /// King moves from `a` to `b` on an empty board.
 #[inline]
-fn distance(a: Square, b: Square) -> Score {
-    Score::from(a.distance(b))
-}
-
 /// The pawn shield before `color`'s king and the open files beside it;
 /// middlegame only.
 fn king_shelter(pos: &Position, color: Color, sum: &mut Sum) {
@@ -292,11 +288,7 @@ fn endgame_scale(pos: &Position, stronger: Color) -> Score {
             return 2;
         }
     }
-    let minors_and_majors = |color: Color| {
-        pos.color_bb(color)
-            & !pos.pieces(color, PieceKind::Pawn)
-            & !pos.pieces(color, PieceKind::King)
-    };
+    let minors_and_majors = |color: Color| pos.men(color) & !pos.pieces(color, PieceKind::Pawn);
     let bishops = [stronger, weaker].map(|c| pos.pieces(c, PieceKind::Bishop));
     let lone_bishops = bishops
         .iter()

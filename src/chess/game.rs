@@ -156,9 +156,7 @@ impl Game for Position {
     /// exception. Pawn-only endings are left to the full search too.
     fn play_null(&self) -> Option<Position> {
         let us = self.side_to_move();
-        let pieces = self.color_bb(us)
-            & !self.pieces(us, PieceKind::Pawn)
-            & !self.pieces(us, PieceKind::King);
+        let pieces = self.men(us) & !self.pieces(us, PieceKind::Pawn);
         if self.rules().is_antichess() {
             let min = crate::search::antichess_params().null_antichess;
             let them = self.color_bb(us.flip());

@@ -29,7 +29,7 @@ fn immobile_pawns(pos: &Position, color: Color) -> Bitboard {
     let pawns = pos.pieces(color, PieceKind::Pawn);
     let enemy_pawns = pos.pieces(enemy, PieceKind::Pawn);
     // The squares from which a pawn of ours would take a man of theirs.
-    let behind = men(pos, enemy).forward(enemy);
+    let behind = pos.men(enemy).forward(enemy);
     let capturing = pawns & (behind.west() | behind.east());
     let mut fixed = pawns & enemy_pawns.forward(enemy) & !capturing;
     loop {
@@ -40,12 +40,6 @@ fn immobile_pawns(pos: &Position, color: Color) -> Bitboard {
         }
         fixed = grown;
     }
-}
-
-/// The men of `color` other than its king.
-#[inline]
-fn men(pos: &Position, color: Color) -> Bitboard {
-    pos.color_bb(color) & !pos.pieces(color, PieceKind::King)
 }
 
 /// Whether the king of `color`'s opponent stands next to one of
@@ -62,7 +56,7 @@ pub fn evaluate(pos: &Position) -> Option<Score> {
     let us = pos.side_to_move();
     // The cheap test first: a side with a piece is not stuck, and most
     // positions have pieces on both sides.
-    let men = Color::ALL.map(|color| men(pos, color));
+    let men = Color::ALL.map(|color| pos.men(color));
     if Color::ALL
         .iter()
         .all(|&c| men[c.index()] != pos.pieces(c, PieceKind::Pawn))

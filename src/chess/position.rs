@@ -350,6 +350,12 @@ impl Position {
         self.colors[color.index()] & self.kinds[kind.index()]
     }
 
+    /// The men of `color` other than its king: what antichess wants gone.
+    #[inline]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.colors[color.index()] & !self.kinds[PieceKind::King.index()]
+    }
+
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
