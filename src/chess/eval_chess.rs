@@ -247,8 +247,6 @@ fn passed(pos: &Position, color: Color, sq: Square, front: Bitboard, sum: &mut S
     }
 }
 
-/// King moves from `a` to `b` on an empty board.
-#[inline]
 /// The pawn shield before `color`'s king and the open files beside it;
 /// middlegame only.
 fn king_shelter(pos: &Position, color: Color, sum: &mut Sum) {
