@@ -136,10 +136,16 @@ class Tuner:
             self.started_not_done += 1
             ck = [c / (k + 1) ** GAMMA for c in self.c]
             signs = [self.rng.choice((-1, 1)) for _ in self.params]
-            plus = [p.clamp(v + s * d) for p, v, s, d in zip(self.params, self.values, signs, ck)]
-            minus = [p.clamp(v - s * d) for p, v, s, d in zip(self.params, self.values, signs, ck)]
+            plus, minus = (self.perturbed(signs, ck, way) for way in (1, -1))
             seed = self.args.seed * 100_000 + k
             return k, ck, signs, plus, minus, seed
+
+    def perturbed(self, signs, ck, way):
+        """The values moved by `way` (1 or -1) times each sign's step."""
+        return [
+            p.clamp(v + way * s * d)
+            for p, v, s, d in zip(self.params, self.values, signs, ck)
+        ]
 
     def update(self, k, ck, signs, result):
         with self.lock:
