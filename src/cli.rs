@@ -95,6 +95,12 @@ pub enum Command {
         /// weights that move together cannot run off (0: no penalty).
         #[arg(long, default_value_t = 0.0)]
         ridge: f64,
+        /// Fit on all but one opening in this many (both games of each,
+        /// chosen by a hash of the start position), and report the
+        /// squared error on those held out, before and after: whether a
+        /// fit foretells games it has not seen (0: fit on every game).
+        #[arg(long, default_value_t = 0)]
+        hold_out: u64,
     },
     /// Fit the learned correction to the antichess evaluation
     /// (`ANTICHESS_NET`) to positions labelled by searches of ours, as
@@ -450,6 +456,7 @@ pub fn main() -> ExitCode {
             scatter,
             every_position,
             ridge,
+            hold_out,
         }) => crate::tune::run(&crate::tune::TuneOptions {
             pgn,
             rules,
@@ -461,6 +468,7 @@ pub fn main() -> ExitCode {
             scatter,
             every_position,
             ridge,
+            hold_out,
         }),
         Some(Command::FitNet(options)) => crate::tune::net_fit::run(&options),
         Some(Command::Match(args)) => run_match(&args),

@@ -48,6 +48,9 @@ pub struct TuneOptions {
     /// The ridge penalty on moving a weight from the table in force, in
     /// error per pawn's worth squared (0: none).
     pub ridge: f64,
+    /// Hold out one opening in this many from the fit, and report the
+    /// error on them (0: none held out).
+    pub hold_out: u64,
 }
 
 impl TuneOptions {
@@ -115,6 +118,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         );
         return Ok(());
     }
+    let (games, held_out) = hold_out(games, options.hold_out);
     let mut samples = texel::samples(&games, options.rules, &base);
     if samples.is_empty() {
         return Err(none_quiet());
@@ -135,6 +139,16 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         games.len(),
         samples.len()
     );
+    if !held_out.is_empty() {
+        let unseen = texel::samples(&held_out, options.rules, &base);
+        eprintln!(
+            "tune: held out {} games, {} quiet positions; mean squared error {:.5} -> {:.5}",
+            held_out.len(),
+            unseen.len(),
+            texel::error(&unseen, &start, k),
+            texel::error(&unseen, &fitted, k)
+        );
+    }
     let rounded = texel::to_vector(&tuned);
     for (i, (old, new)) in start.iter().zip(&rounded).enumerate() {
         eprintln!("  {:<28} {old:>6} -> {new:>6}", texel::name(i));
@@ -146,6 +160,22 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         .collect();
     println!("{}", spec.join(","));
     Ok(())
+}
+
+/// `games` split into those to fit on and those held out: one opening in
+/// `every` (by a hash of its start, so both colours' games go together
+/// and the split does not depend on the files' order), none when `every`
+/// is 0.
+fn hold_out(
+    games: Vec<pgn_read::PgnGame>,
+    every: u64,
+) -> (Vec<pgn_read::PgnGame>, Vec<pgn_read::PgnGame>) {
+    if every == 0 {
+        return (games, Vec::new());
+    }
+    games
+        .into_iter()
+        .partition(|game| fnv(&game.start.fen()) % every != 0)
 }
 
 /// The quiet positions of `games` as `antichess tune --positions` writes
@@ -208,6 +238,7 @@ mod tests {
             scatter: 0,
             every_position: false,
             ridge: 0.0,
+            hold_out: 0,
         }
     }
 
@@ -287,6 +318,35 @@ mod tests {
                     .all(|&mv| !crate::search::Game::is_tactical(&pos, mv)),
                 "{line}"
             );
+        }
+    }
+
+    #[test]
+    fn held_out_openings_keep_both_games_together() {
+        // Eight openings, each played twice (the colours' order does not
+        // matter to the split: the start position does).
+        let mut text = String::new();
+        for first in ["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4"] {
+            for _ in 0..2 {
+                text += &format!("[Variant \"antichess\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n");
+                let start = Position::startpos(Rules::Antichess);
+                let pos = start.play(
+                    start
+                        .parse_move(&format!("{}2{first}", &first[..1]))
+                        .unwrap(),
+                );
+                text += &format!("[FEN \"{}\"]\n\n1... e6 1-0\n\n", pos.fen());
+            }
+        }
+        let games = pgn_read::read_games(&text).unwrap();
+        assert_eq!(games.len(), 16);
+        let (kept, held) = hold_out(games.clone(), 0);
+        assert_eq!((kept.len(), held.len()), (16, 0));
+        let (kept, held) = hold_out(games, 3);
+        assert!(!held.is_empty() && !kept.is_empty(), "{} held", held.len());
+        assert_eq!(held.len() % 2, 0);
+        for game in &held {
+            assert!(kept.iter().all(|k| k.start.fen() != game.start.fen()));
         }
     }
 
