@@ -175,7 +175,7 @@ fn hold_out(
     }
     games
         .into_iter()
-        .partition(|game| fnv(&game.start.fen()) % every != 0)
+        .partition(|game| !fnv(&game.start.fen()).is_multiple_of(every))
 }
 
 /// The quiet positions of `games` as `antichess tune --positions` writes
