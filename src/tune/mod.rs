@@ -328,7 +328,7 @@ mod tests {
         let mut text = String::new();
         for first in ["a3", "a4", "b3", "b4", "c3", "c4", "d3", "d4"] {
             for _ in 0..2 {
-                text += &format!("[Variant \"antichess\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n");
+                text += "[Variant \"antichess\"]\n[Result \"1-0\"]\n[SetUp \"1\"]\n";
                 let start = Position::startpos(Rules::Antichess);
                 let pos = start.play(
                     start
