@@ -34,9 +34,6 @@ pub struct AntichessWeights {
     /// Taken off a pawn's burden per rank advanced: it will soon be a
     /// queen, which is easily given away.
     pub pawn_rank: Score,
-    /// Added for a pawn no enemy pawn can stop (none ahead on its file or
-    /// a neighbouring one): negative, it is on its way to be a queen.
-    pub passed_pawn: Score,
     /// Per quiet square a knight, bishop, rook or queen can reach (the
     /// places it can be offered on).
     pub mobility: Score,
@@ -50,10 +47,6 @@ pub struct AntichessWeights {
     /// Per empty square a non-king man can move to that the opponent
     /// attacks: each is a way to force a capture.
     pub offers: Score,
-    /// Per empty square a man can step to that the opponent does not
-    /// attack: a place to go that gives nothing away, with which a side
-    /// can wait for the other to run out of them.
-    pub safe_moves: Score,
     /// For having the move.
     pub tempo: Score,
 }
@@ -74,14 +67,10 @@ pub struct AntichessTerms {
     pub blocked_pawns: i32,
     /// Ranks advanced, summed over pawns.
     pub pawn_ranks: i32,
-    /// Pawns with no enemy pawn ahead on their file or a neighbouring one.
-    pub passed_pawns: i32,
     /// Quiet squares knights, bishops, rooks and queens can reach.
     pub mobility: i32,
     /// Empty squares a man can step to that the opponent attacks.
     pub offers: i32,
-    /// Empty squares a man can step to that the opponent does not attack.
-    pub safe_moves: i32,
     /// Men on the board, both sides and kings counted: how far the game is
     /// from its opening (32) towards a bare board; not a difference.
     pub men_on_board: i32,
@@ -98,18 +87,12 @@ impl AntichessTerms {
             - w.threatened * self.threatened
             - w.loose * self.loose
             + w.blocked_pawn * self.blocked_pawns
-            - w.pawn_rank * self.pawn_ranks
-            + w.passed_pawn * self.passed_pawns;
+            - w.pawn_rank * self.pawn_ranks;
         let cap = w.legal_moves_cap;
         let moves = self
             .legal_moves
             .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
-        -burden
-            + w.mobility * self.mobility
-            + w.offers * self.offers
-            + w.safe_moves * self.safe_moves
-            + moves
-            + w.tempo
+        -burden + w.mobility * self.mobility + w.offers * self.offers + moves + w.tempo
     }
 }
 
@@ -234,12 +217,10 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
     loose: 0,
     blocked_pawn: 25,
     pawn_rank: 4,
-    passed_pawn: 0,
     mobility: 20,
     legal_moves: 80,
     legal_moves_cap: 12,
     offers: 0,
-    safe_moves: 0,
     tempo: 400,
 };
 
@@ -310,12 +291,10 @@ impl AntichessWeights {
             "loose" => &mut self.loose,
             "blocked_pawn" => &mut self.blocked_pawn,
             "pawn_rank" => &mut self.pawn_rank,
-            "passed_pawn" => &mut self.passed_pawn,
             "mobility" => &mut self.mobility,
             "legal_moves" => &mut self.legal_moves,
             "legal_moves_cap" => &mut self.legal_moves_cap,
             "offers" => &mut self.offers,
-            "safe_moves" => &mut self.safe_moves,
             "tempo" => &mut self.tempo,
             other => {
                 let kind = other

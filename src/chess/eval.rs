@@ -17,7 +17,6 @@ use super::eval_chess;
 use super::locked;
 use super::movegen::double_step_rank;
 use super::net;
-use super::pawn_structure;
 use super::position::Position;
 use super::rules::Rules;
 use super::types::{Bitboard, Color, PieceKind};
@@ -67,7 +66,6 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         // it attacks are where a man of ours could be offered.
         let threatened = sides[color.flip().index()].map;
         let pawns = pos.pieces(color, PieceKind::Pawn);
-        let enemy_pawns = pos.pieces(color.flip(), PieceKind::Pawn);
         let attacked = pos.men(color) & threatened;
         AntichessTerms {
             men: PieceKind::ALL.map(|kind| pos.pieces(color, kind).count() as i32),
@@ -77,10 +75,8 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             // one far advanced will soon be a queen.
             blocked_pawns: (pawns.forward(color) & occ).count() as i32,
             pawn_ranks: rank_sum(pawns, color),
-            passed_pawns: pawn_structure::passed(pawns, enemy_pawns, color).count() as i32,
             mobility: side.mobility,
             offers: (side.reach & threatened).count() as i32,
-            safe_moves: (side.reach & !threatened).count() as i32,
             men_on_board: 0,
             legal_moves: None,
         }
@@ -101,10 +97,8 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         loose: ours.loose - theirs.loose,
         blocked_pawns: ours.blocked_pawns - theirs.blocked_pawns,
         pawn_ranks: ours.pawn_ranks - theirs.pawn_ranks,
-        passed_pawns: ours.passed_pawns - theirs.passed_pawns,
         mobility: ours.mobility - theirs.mobility,
         offers: ours.offers - theirs.offers,
-        safe_moves: ours.safe_moves - theirs.safe_moves,
         men_on_board: occ.count() as i32,
         legal_moves,
     }
@@ -213,8 +207,6 @@ mod tests {
         let t = antichess_terms(&pos, || pos.count_legal());
         assert_eq!(t.men, [0, 0, 0, 0, 0, 0]);
         assert_eq!((t.threatened, t.mobility, t.offers), (0, 0, 2 - 3));
-        // The rest of those squares give nothing away.
-        assert_eq!(t.safe_moves, (13 - 2) - (13 - 3));
         assert_eq!(t.legal_moves, Some(13 - 16));
         assert_eq!(t.men_on_board, 4);
         // After Rb2 the rooks attack each other: each side has one capture
@@ -225,13 +217,6 @@ mod tests {
         // White's king defends its rook; nothing defends Black's.
         assert_eq!(t.loose, 1);
         assert_eq!(t.legal_moves, Some(1 - 1));
-        // White's b-pawn and Black's a- and c-pawns have gone past each
-        // other: all three are passed. White's h-pawn and Black's g-pawn
-        // still face each other.
-        let pos =
-            Position::from_fen("7k/8/6p1/1P6/p1p5/8/7P/K7 w - - 0 1", Rules::Antichess).unwrap();
-        let t = antichess_terms(&pos, || pos.count_legal());
-        assert_eq!(t.passed_pawns, 1 - 2);
     }
 
     /// The opponent's moves counted from attack sets agree with the

@@ -17,7 +17,6 @@ mod movegen;
 mod moves;
 pub mod net;
 mod notation;
-mod pawn_structure;
 mod perft;
 mod position;
 pub mod quiet_order;

@@ -18,7 +18,7 @@ use crate::search::{Game, MoveList};
 
 /// The terms each table weighs, in the order of [`features`] (as
 /// `ANTICHESS_EVAL` names them, after `opening.` or `ending.`).
-pub const TERMS: [&str; 15] = [
+pub const TERMS: [&str; 13] = [
     "burden.pawn",
     "burden.knight",
     "burden.bishop",
@@ -28,11 +28,9 @@ pub const TERMS: [&str; 15] = [
     "loose",
     "blocked_pawn",
     "pawn_rank",
-    "passed_pawn",
     "mobility",
     "legal_moves",
     "offers",
-    "safe_moves",
     "tempo",
 ];
 
@@ -99,11 +97,9 @@ fn table_features(t: &AntichessTerms, cap: i32) -> [f64; TERMS.len()] {
         t.loose,
         -t.blocked_pawns,
         t.pawn_ranks,
-        -t.passed_pawns,
         t.mobility,
         t.legal_moves.map_or(0, |d| d.clamp(-cap, cap)),
         t.offers,
-        t.safe_moves,
         1,
     ]
     .map(f64::from)
