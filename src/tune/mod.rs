@@ -79,6 +79,10 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
             options.ridge
         ));
     }
+    // One opening in one held out would leave nothing to fit.
+    if options.hold_out == 1 {
+        return Err("--hold-out must be 0 (none held out) or 2 and up".into());
+    }
     let mut fixed = [false; texel::N];
     for name in &options.fixed {
         for full in weights::qualified(name) {
@@ -366,6 +370,16 @@ mod tests {
         })
         .unwrap_err();
         assert!(err.contains("cannot read /nonexistent/games.pgn"), "{err}");
+    }
+
+    #[test]
+    fn holding_out_every_opening_is_refused_before_the_games_are_read() {
+        let err = run(&TuneOptions {
+            hold_out: 1,
+            ..options(&[])
+        })
+        .unwrap_err();
+        assert!(err.contains("--hold-out must be"), "{err}");
     }
 
     #[test]
