@@ -22,6 +22,13 @@ pub fn fnv(text: &str) -> u64 {
     })
 }
 
+/// Whether the opening that starts from `start` (a FEN) is one of those a
+/// fit holding out one opening in `every` keeps apart: the same openings
+/// for every fit and every file order, both colours' games together.
+pub fn is_held_out(start: &str, every: u64) -> bool {
+    fnv(start).is_multiple_of(every)
+}
+
 /// What `antichess tune` was asked to do.
 #[derive(Clone, Debug)]
 pub struct TuneOptions {
@@ -167,9 +174,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
 }
 
 /// `games` split into those to fit on and those held out: one opening in
-/// `every` (by a hash of its start, so both colours' games go together
-/// and the split does not depend on the files' order), none when `every`
-/// is 0.
+/// `every` ([`is_held_out`]), none when `every` is 0.
 fn hold_out(
     games: Vec<pgn_read::PgnGame>,
     every: u64,
@@ -179,7 +184,7 @@ fn hold_out(
     }
     games
         .into_iter()
-        .partition(|game| !fnv(&game.start.fen()).is_multiple_of(every))
+        .partition(|game| !is_held_out(&game.start.fen(), every))
 }
 
 /// The quiet positions of `games` as `antichess tune --positions` writes

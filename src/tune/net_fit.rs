@@ -185,7 +185,7 @@ fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
             score,
             result,
             target: 0.0,
-            held_out: super::fnv(start).is_multiple_of(10),
+            held_out: super::is_held_out(start, 10),
         });
     }
     Ok(rows)
