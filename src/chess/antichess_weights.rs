@@ -206,6 +206,15 @@ impl AntichessEval {
             / FULL_BOARD
     }
 
+    /// Whether either table weighs where men stand (its rings and ranks):
+    /// if not, the evaluation need not count them.
+    #[inline]
+    pub fn weighs_placement(&self) -> bool {
+        [&self.opening, &self.ending]
+            .iter()
+            .any(|w| w.ring.iter().chain(&w.rank).any(|&x| x != 0))
+    }
+
     /// The weight called `name`: one of [`TABLES`], a dot and a name
     /// [`AntichessWeights::weight_mut`] knows.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {

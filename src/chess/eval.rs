@@ -52,11 +52,20 @@ fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
 /// in [`antichess_weights::AntichessWeights`]. Measured by games, see
 /// README.md.
 pub fn antichess_hand_made(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
-    antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves))
+    let weights = antichess_weights::antichess(pos.rules());
+    weights.score(&terms(pos, legal_moves, weights.weighs_placement()))
 }
 
 /// The terms the antichess evaluation weighs, for the side to move.
 pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> AntichessTerms {
+    terms(pos, legal_moves, true)
+}
+
+/// [`antichess_terms`], the rings and ranks left at 0 unless `placement`:
+/// where the weights in force do not weigh them, the search need not pay
+/// for counting them.
+#[inline]
+fn terms(pos: &Position, legal_moves: impl FnOnce() -> usize, placement: bool) -> AntichessTerms {
     let occ = pos.occupied();
     let us = pos.side_to_move();
     let sides = Color::ALL.map(|color| SideMoves::new(pos, color));
@@ -67,7 +76,7 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
         let threatened = sides[color.flip().index()].map;
         let pawns = pos.pieces(color, PieceKind::Pawn);
         let attacked = pos.men(color) & threatened;
-        AntichessTerms {
+        let mut side_terms = AntichessTerms {
             men: PieceKind::ALL.map(|kind| pos.pieces(color, kind).count() as i32),
             threatened: attacked.count() as i32,
             loose: (attacked & !side.map).count() as i32,
@@ -79,9 +88,14 @@ pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> A
             offers: (side.reach & threatened).count() as i32,
             men_on_board: 0,
             legal_moves: None,
-            ring: MEN.map(|kind| ring_sum(pos.pieces(color, kind))),
-            rank: PIECES.map(|kind| rank_sum(pos.pieces(color, kind), color)),
+            ring: [0; MEN.len()],
+            rank: [0; PIECES.len()],
+        };
+        if placement {
+            side_terms.ring = MEN.map(|kind| ring_sum(pos.pieces(color, kind)));
+            side_terms.rank = PIECES.map(|kind| rank_sum(pos.pieces(color, kind), color));
         }
+        side_terms
     });
     let them = &sides[us.flip().index()];
     let (king_captures, king_quiets) = king_moves(pos, us.flip(), sides[us.index()].map);
