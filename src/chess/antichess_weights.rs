@@ -49,12 +49,6 @@ pub struct AntichessWeights {
     pub offers: Score,
     /// For having the move.
     pub tempo: Score,
-    /// Per ring a man other than the king stands on, by kind (pawn to
-    /// queen): 0 at the board's edge, 3 on its four central squares.
-    pub ring: [Score; 5],
-    /// Per rank a piece has advanced from its own side, by kind (knight
-    /// to queen; a pawn's ranks are `pawn_rank`'s).
-    pub rank: [Score; 4],
 }
 
 /// What the antichess evaluation counts in one position, each term the
@@ -83,11 +77,6 @@ pub struct AntichessTerms {
     /// Legal moves, both sides counted as if to move; `None` in check
     /// (the opponent's moves cannot be counted by passing).
     pub legal_moves: Option<i32>,
-    /// Rings (0 at the edge, 3 in the centre) the men other than the
-    /// king stand on, summed by kind (pawn to queen).
-    pub ring: [i32; 5],
-    /// Ranks the pieces have advanced, summed by kind (knight to queen).
-    pub rank: [i32; 4],
 }
 
 impl AntichessTerms {
@@ -103,15 +92,7 @@ impl AntichessTerms {
         let moves = self
             .legal_moves
             .map_or(0, |diff| w.legal_moves * diff.clamp(-cap, cap));
-        let rings: Score = (0..5).map(|k| w.ring[k] * self.ring[k]).sum();
-        let ranks: Score = (0..4).map(|k| w.rank[k] * self.rank[k]).sum();
-        -burden
-            + w.mobility * self.mobility
-            + w.offers * self.offers
-            + moves
-            + w.tempo
-            + rings
-            + ranks
+        -burden + w.mobility * self.mobility + w.offers * self.offers + moves + w.tempo
     }
 }
 
@@ -206,15 +187,6 @@ impl AntichessEval {
             / FULL_BOARD
     }
 
-    /// Whether either table weighs where men stand (its rings and ranks):
-    /// if not, the evaluation need not count them.
-    #[inline]
-    pub fn weighs_placement(&self) -> bool {
-        [&self.opening, &self.ending]
-            .iter()
-            .any(|w| w.ring.iter().chain(&w.rank).any(|&x| x != 0))
-    }
-
     /// The weight called `name`: one of [`TABLES`], a dot and a name
     /// [`AntichessWeights::weight_mut`] knows.
     pub fn weight_mut(&mut self, name: &str) -> Option<&mut Score> {
@@ -250,8 +222,6 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
     legal_moves_cap: 12,
     offers: 0,
     tempo: 400,
-    ring: [0; 5],
-    rank: [0; 4],
 };
 
 /// The 2002 rules (MIT 6.170, royal king, bare king wins). In the opening
@@ -327,14 +297,10 @@ impl AntichessWeights {
             "offers" => &mut self.offers,
             "tempo" => &mut self.tempo,
             other => {
-                let (table, kind) = other.split_once('.')?;
-                let kind = PieceKind::from_word(kind)?.index();
-                match table {
-                    "burden" => &mut self.burden[kind],
-                    "ring" => self.ring.get_mut(kind)?,
-                    "rank" => self.rank.get_mut(kind.checked_sub(1)?)?,
-                    _ => return None,
-                }
+                let kind = other
+                    .strip_prefix("burden.")
+                    .and_then(PieceKind::from_word)?;
+                &mut self.burden[kind.index()]
             }
         };
         Some(slot)
@@ -398,20 +364,6 @@ mod tests {
         assert!(apply(&mut w, "tempo").is_err());
         assert!(apply(&mut w, "tempo=x").is_err());
         assert!(apply(&mut w, "burden.emperor=1").is_err());
-        apply(
-            &mut w,
-            "ring.pawn=5,opening.ring.queen=-6,rank.knight=7,ending.rank.queen=8",
-        )
-        .unwrap();
-        assert_eq!((w.opening.ring, w.ending.ring[0]), ([5, 0, 0, 0, -6], 5));
-        assert_eq!(
-            (w.opening.rank, w.ending.rank),
-            ([7, 0, 0, 0], [7, 0, 0, 8])
-        );
-        // The king's place is not weighed, nor a pawn's rank twice.
-        for name in ["ring.king", "rank.king", "rank.pawn", "shape.rook"] {
-            assert!(apply(&mut w, &format!("{name}=1")).is_err(), "{name}");
-        }
         let before = w;
         assert!(apply(&mut w, "tempo=1,speed=3").is_err());
         assert_eq!(w, before);

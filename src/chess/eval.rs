@@ -52,20 +52,11 @@ fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
 /// in [`antichess_weights::AntichessWeights`]. Measured by games, see
 /// README.md.
 pub fn antichess_hand_made(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
-    let weights = antichess_weights::antichess(pos.rules());
-    weights.score(&terms(pos, legal_moves, weights.weighs_placement()))
+    antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves))
 }
 
 /// The terms the antichess evaluation weighs, for the side to move.
 pub fn antichess_terms(pos: &Position, legal_moves: impl FnOnce() -> usize) -> AntichessTerms {
-    terms(pos, legal_moves, true)
-}
-
-/// [`antichess_terms`], the rings and ranks left at 0 unless `placement`:
-/// where the weights in force do not weigh them, the search need not pay
-/// for counting them.
-#[inline]
-fn terms(pos: &Position, legal_moves: impl FnOnce() -> usize, placement: bool) -> AntichessTerms {
     let occ = pos.occupied();
     let us = pos.side_to_move();
     let sides = Color::ALL.map(|color| SideMoves::new(pos, color));
@@ -76,7 +67,7 @@ fn terms(pos: &Position, legal_moves: impl FnOnce() -> usize, placement: bool) -
         let threatened = sides[color.flip().index()].map;
         let pawns = pos.pieces(color, PieceKind::Pawn);
         let attacked = pos.men(color) & threatened;
-        let mut side_terms = AntichessTerms {
+        AntichessTerms {
             men: PieceKind::ALL.map(|kind| pos.pieces(color, kind).count() as i32),
             threatened: attacked.count() as i32,
             loose: (attacked & !side.map).count() as i32,
@@ -88,14 +79,7 @@ fn terms(pos: &Position, legal_moves: impl FnOnce() -> usize, placement: bool) -
             offers: (side.reach & threatened).count() as i32,
             men_on_board: 0,
             legal_moves: None,
-            ring: [0; MEN.len()],
-            rank: [0; PIECES.len()],
-        };
-        if placement {
-            side_terms.ring = MEN.map(|kind| ring_sum(pos.pieces(color, kind)));
-            side_terms.rank = PIECES.map(|kind| rank_sum(pos.pieces(color, kind), color));
         }
-        side_terms
     });
     let them = &sides[us.flip().index()];
     let (king_captures, king_quiets) = king_moves(pos, us.flip(), sides[us.index()].map);
@@ -117,37 +101,7 @@ fn terms(pos: &Position, legal_moves: impl FnOnce() -> usize, placement: bool) -
         offers: ours.offers - theirs.offers,
         men_on_board: occ.count() as i32,
         legal_moves,
-        ring: std::array::from_fn(|k| ours.ring[k] - theirs.ring[k]),
-        rank: std::array::from_fn(|k| ours.rank[k] - theirs.rank[k]),
     }
-}
-
-/// The kinds whose rings the evaluation counts, in the order of
-/// [`AntichessTerms::ring`]: every man but the king.
-const MEN: [PieceKind; 5] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-];
-
-/// The kinds whose ranks the evaluation counts, in the order of
-/// [`AntichessTerms::rank`] (pawns' ranks are a term of their own).
-const PIECES: [PieceKind; 4] = [
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-];
-
-/// The rings `men` stand on, summed (0 at the edge, 3 in the centre): a
-/// popcount for each bit of the ring's number.
-fn ring_sum(men: Bitboard) -> i32 {
-    // Rings 1 and 3, and rings 2 and 3.
-    const LOW_BIT: u64 = 0x007E_425A_5A42_7E00;
-    const HIGH_BIT: u64 = 0x0000_3C3C_3C3C_0000;
-    ((men & Bitboard(LOW_BIT)).count() + 2 * (men & Bitboard(HIGH_BIT)).count()) as i32
 }
 
 /// What one side's men reach, each piece's attacks computed once.
@@ -303,50 +257,5 @@ mod tests {
             compared > 300 && pinned < 60,
             "{compared} compared, {pinned} pinned"
         );
-    }
-
-    /// The rings and ranks counted by popcounts agree with each man's
-    /// square counted one by one, from both seats.
-    #[test]
-    fn rings_and_ranks_match_the_squares() {
-        let pos = Position::from_fen(
-            "1n2k3/3r4/8/2Q1b3/3Pp3/5N2/1B6/R3K3 w - - 0 1",
-            Rules::Antichess,
-        )
-        .unwrap();
-        let by_square = |color: Color, kind: PieceKind| {
-            pos.pieces(color, kind)
-                .into_iter()
-                .fold((0, 0), |(ring, rank), sq| {
-                    let (file, row) = (sq.index() % 8, sq.index() / 8);
-                    let advanced = if color == Color::White { row } else { 7 - row };
-                    (
-                        ring + file.min(7 - file).min(row).min(7 - row) as i32,
-                        rank + advanced as i32,
-                    )
-                })
-        };
-        for color in Color::ALL {
-            for kind in MEN {
-                let (ring, rank) = by_square(color, kind);
-                assert_eq!(
-                    ring_sum(pos.pieces(color, kind)),
-                    ring,
-                    "{color:?} {kind:?}"
-                );
-                assert_eq!(
-                    rank_sum(pos.pieces(color, kind), color),
-                    rank,
-                    "{color:?} {kind:?}"
-                );
-            }
-        }
-        // White to move, White's count less Black's. Rings: pawns d4 and
-        // e4 (3 each), knights f3 and b8 (2, 0), bishops b2 and e5 (1, 3),
-        // rooks a1 and d7 (0, 1), White's queen c5 (2). Ranks from each
-        // side: knights 2 and 0, bishops 1 and 3, rooks 0 and 1, queen 4.
-        let t = antichess_terms(&pos, || pos.count_legal());
-        assert_eq!(t.ring, [0, 2, -2, -1, 2]);
-        assert_eq!(t.rank, [2, -2, -1, 4]);
     }
 }
