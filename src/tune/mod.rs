@@ -130,6 +130,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         return Ok(());
     }
     let (games, held_out) = hold_out(games, options.hold_out);
+    let unseen = held_out_samples(&held_out, options, &base)?;
     let mut samples = texel::samples(&games, options.rules, &base);
     if samples.is_empty() {
         return Err(none_quiet());
@@ -150,8 +151,7 @@ pub fn run(options: &TuneOptions) -> Result<(), String> {
         games.len(),
         samples.len()
     );
-    if !held_out.is_empty() {
-        let unseen = texel::samples(&held_out, options.rules, &base);
+    if !unseen.is_empty() {
         eprintln!(
             "tune: held out {} games, {} quiet positions; mean squared error {:.5} -> {:.5}",
             held_out.len(),
@@ -185,6 +185,30 @@ fn hold_out(
     games
         .into_iter()
         .partition(|game| !is_held_out(&game.start.fen(), every))
+}
+
+/// The quiet positions of the `held_out` games, to score the fit on: an
+/// error where `--hold-out` asks for some and there are none (too few
+/// openings for one in K to fall out, or no quiet position in them),
+/// rather than a fit that silently scores nothing.
+fn held_out_samples(
+    held_out: &[pgn_read::PgnGame],
+    options: &TuneOptions,
+    base: &weights::AntichessEval,
+) -> Result<Vec<texel::Sample>, String> {
+    if options.hold_out == 0 {
+        return Ok(Vec::new());
+    }
+    let unseen = texel::samples(held_out, options.rules, base);
+    if unseen.is_empty() {
+        return Err(format!(
+            "no quiet position in the held-out openings ({} games, one opening in {}): \
+             give more games or a smaller --hold-out",
+            held_out.len(),
+            options.hold_out
+        ));
+    }
+    Ok(unseen)
 }
 
 /// The quiet positions of `games` as `antichess tune --positions` writes
@@ -357,6 +381,23 @@ mod tests {
         for game in &held {
             assert!(kept.iter().all(|k| k.start.fen() != game.start.fen()));
         }
+        // Asked for, the held-out share must hold something to score on.
+        let base = *weights::antichess(Rules::Antichess);
+        let asked = |hold_out| TuneOptions {
+            hold_out,
+            ..options(&[])
+        };
+        let err = held_out_samples(&[], &asked(1000), &base).unwrap_err();
+        assert!(
+            err.contains("give more games or a smaller --hold-out"),
+            "{err}"
+        );
+        assert!(held_out_samples(&[], &asked(0), &base).unwrap().is_empty());
+        assert!(
+            !held_out_samples(&held, &asked(3), &base)
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]
