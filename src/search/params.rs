@@ -74,6 +74,10 @@ pub struct SearchParams {
     /// compulsory captures, scored 18 points less in 210 games against
     /// Fairy-Stockfish, paired with one (docs/strength-log.md).
     pub extend_single: i32,
+    /// A node in check is searched a ply deeper only with this much depth
+    /// left or more (0: always). Fairy-Stockfish extends a check only
+    /// from a node deeper than 6 plies.
+    pub check_ext_depth: i32,
     /// Singular extensions: a node this deep or deeper whose table move
     /// alone holds the table's score less this margin per ply (the others
     /// searched at half depth) searches that move a ply deeper; 0: off.
@@ -190,6 +194,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     spare_offers: 1,
     iir_depth: 4,
     extend_single: 1,
+    check_ext_depth: 0,
     se_depth: 0,
     se_margin: 2,
     se_negative: 0,
@@ -356,6 +361,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "spare_offers" => &mut params.spare_offers,
             "iir_depth" => &mut params.iir_depth,
             "extend_single" => &mut params.extend_single,
+            "check_ext_depth" => &mut params.check_ext_depth,
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
             "se_negative" => &mut params.se_negative,
@@ -389,6 +395,9 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(1..=1600).contains(&params.corr_rate) {
         return Err("corr_rate must be 1 to 1600".into());
+    }
+    if !(0..=64).contains(&params.check_ext_depth) {
+        return Err("check_ext_depth must be 0 to 64".into());
     }
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());
@@ -455,6 +464,7 @@ mod tests {
             "q_forced_plies=65",
             "time_horizon=0",
             "tm_short=201",
+            "check_ext_depth=65",
             "capture_history=-1",
             "pawn_history=401",
             "q_offers=9",

@@ -206,7 +206,8 @@ impl<G: Game> Tree<'_, G> {
         // `extend_single` is how few moves count as forced, and the list
         // is not empty here: a side without moves has ended the game).
         let few = moves.len() <= self.params.extend_single.max(0) as usize;
-        let extend = (in_check || few) && ply < self.extension_ply_limit;
+        let check = in_check && depth >= self.params.check_ext_depth;
+        let extend = (check || few) && ply < self.extension_ply_limit;
         let mut depth = depth + i32::from(extend);
         let tt_move = hit.and_then(|hit| hit.mv);
         // A node the table knows nothing of is rarely worth its full depth
