@@ -78,6 +78,11 @@ pub struct SearchParams {
     /// left or more (0: always). Fairy-Stockfish extends a check only
     /// from a node deeper than 6 plies.
     pub check_ext_depth: i32,
+    /// 1: where the table holds a score whose bound says the node is
+    /// better (or worse) than its static evaluation, pruning and
+    /// quiescence's stand-pat go by that score instead (Stockfish's);
+    /// 0: by the static evaluation alone.
+    pub tt_refine: i32,
     /// Singular extensions: a node this deep or deeper whose table move
     /// alone holds the table's score less this margin per ply (the others
     /// searched at half depth) searches that move a ply deeper; 0: off.
@@ -195,6 +200,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     iir_depth: 4,
     extend_single: 1,
     check_ext_depth: 0,
+    tt_refine: 0,
     se_depth: 0,
     se_margin: 2,
     se_negative: 0,
@@ -362,6 +368,7 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
             "iir_depth" => &mut params.iir_depth,
             "extend_single" => &mut params.extend_single,
             "check_ext_depth" => &mut params.check_ext_depth,
+            "tt_refine" => &mut params.tt_refine,
             "se_depth" => &mut params.se_depth,
             "se_margin" => &mut params.se_margin,
             "se_negative" => &mut params.se_negative,
@@ -398,6 +405,9 @@ fn check(params: &mut SearchParams, spec: &str) -> Result<(), String> {
     }
     if !(0..=64).contains(&params.check_ext_depth) {
         return Err("check_ext_depth must be 0 to 64".into());
+    }
+    if !(0..=1).contains(&params.tt_refine) {
+        return Err("tt_refine must be 0 or 1".into());
     }
     if params.lmr_div <= 0 {
         return Err("lmr_div must be positive".into());
@@ -465,6 +475,7 @@ mod tests {
             "time_horizon=0",
             "tm_short=201",
             "check_ext_depth=65",
+            "tt_refine=2",
             "capture_history=-1",
             "pawn_history=401",
             "q_offers=9",

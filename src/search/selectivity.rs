@@ -51,6 +51,9 @@ pub(crate) struct Node<M> {
     pub(crate) excluded: Option<M>,
     /// The static evaluation, where pruning asked for it.
     pub(crate) eval: Option<Score>,
+    /// The table's score and bound for the node, where `tt_refine` lets
+    /// it refine the static evaluation.
+    pub(crate) tt_bound: Option<(Score, Bound)>,
     /// The evaluation uncorrected, where correction history learns from
     /// the node.
     pub(crate) raw_eval: Option<RawEval>,
@@ -78,6 +81,23 @@ pub(crate) struct Late {
     pub(crate) forced: bool,
     /// The node is improving.
     pub(crate) improving: bool,
+}
+
+/// `eval`, or the table's score where its bound says the node is better
+/// (a lower bound above `eval`) or worse (an upper bound below it): a
+/// searched result says more than the static one. Decisive scores are
+/// not used for pruning.
+pub(crate) fn refined(eval: Score, tt_bound: Option<(Score, Bound)>) -> Score {
+    match tt_bound {
+        Some((score, bound))
+            if !is_decisive(score)
+                && ((score > eval && bound != Bound::Upper)
+                    || (score < eval && bound != Bound::Lower)) =>
+        {
+            score
+        }
+        _ => eval,
+    }
 }
 
 /// Whether every quiet node out of check wants its static evaluation:
@@ -163,6 +183,7 @@ impl<G: Game> Tree<'_, G> {
             self.evals[ply] = eval;
             node.improving = self.improving(ply, eval);
         }
+        let eval = eval.map(|eval| refined(eval, node.tt_bound));
         if let Some(eval) = eval.filter(|_| quiet_option) {
             // Reverse futility: so far above beta that no quiet reply of
             // the opponent's within a few plies will bring it back.
@@ -173,7 +194,9 @@ impl<G: Game> Tree<'_, G> {
             node.eval = Some(eval);
         }
         if !pv_node && excluded.is_none() && !in_check && depth >= 3 && !is_decisive(beta) {
-            let eval = || eval.unwrap_or_else(|| clamp_eval(pos.evaluate_with(moves)));
+            let tt_bound = node.tt_bound;
+            let eval =
+                || eval.unwrap_or_else(|| refined(clamp_eval(pos.evaluate_with(moves)), tt_bound));
             if let Some(score) = self.null_move(pos, eval, depth, beta, ply, cut) {
                 return Err(score);
             }
@@ -458,5 +481,27 @@ impl<G: Game> Tree<'_, G> {
         } else {
             score
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::MATE;
+
+    #[test]
+    fn the_table_refines_the_evaluation_only_where_its_bound_says_so() {
+        let eval = 50;
+        assert_eq!(refined(eval, None), eval);
+        // A lower bound above the evaluation: the node is at least that good.
+        assert_eq!(refined(eval, Some((120, Bound::Lower))), 120);
+        assert_eq!(refined(eval, Some((120, Bound::Exact))), 120);
+        // An upper bound above it says nothing.
+        assert_eq!(refined(eval, Some((120, Bound::Upper))), eval);
+        // An upper bound below it: the node is at most that good.
+        assert_eq!(refined(eval, Some((-30, Bound::Upper))), -30);
+        assert_eq!(refined(eval, Some((-30, Bound::Lower))), eval);
+        // A mate found by the table is not a pruning margin.
+        assert_eq!(refined(eval, Some((MATE - 10, Bound::Lower))), eval);
     }
 }

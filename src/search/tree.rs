@@ -18,7 +18,7 @@ use super::limits::TimeManager;
 use super::ordering::{Heuristics, MovePicker, OrderBy, Scores, Tried};
 use super::params::SearchParams;
 use super::score::{DRAW, INFINITE, MATE, MAX_PLY, clamp_eval, from_tt, outcome_score, to_tt};
-use super::selectivity::{Late, Node, Reductions};
+use super::selectivity::{Late, Node, Reductions, refined};
 use super::tt::{Bound, TranspositionTable, TtHit};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -227,6 +227,9 @@ impl<G: Game> Tree<'_, G> {
             cut,
             excluded,
             eval: None,
+            tt_bound: hit
+                .filter(|_| self.params.tt_refine != 0)
+                .map(|hit| (hit.score, hit.bound)),
             raw_eval: None,
             improving: false,
         };
@@ -452,7 +455,10 @@ impl<G: Game> Tree<'_, G> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         if let Some(stand_pat) = stand_pat {
-            best = stand_pat;
+            best = match hit.filter(|_| self.params.tt_refine != 0) {
+                Some(hit) => refined(stand_pat, Some((hit.score, hit.bound))),
+                None => stand_pat,
+            };
             if best >= beta {
                 return best;
             }
