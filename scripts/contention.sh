@@ -19,15 +19,12 @@ MOVES="e2e3 b7b5 f1b5 c7c6 b5c6 b8c6"
 
 # search ENGINE MILLISECONDS: the nodes per second of its last report.
 search() {
-    local setup
+    local bin=$OURS setup="setoption name UCI_Variant value antichess"
     if [ "$1" = fsf ]; then
+        bin=$FSF
         setup="setoption name VariantPath value $VARIANTS
 setoption name UCI_Variant value antichess6170"
-    else
-        setup="setoption name UCI_Variant value antichess"
     fi
-    local bin=$OURS
-    [ "$1" = fsf ] && bin=$FSF
     { printf 'uci\n%s\nisready\nposition startpos moves %s\ngo movetime %s\n' \
         "$setup" "$MOVES" "$2"
       sleep $(( $2 / 1000 + 1 ))

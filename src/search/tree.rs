@@ -227,9 +227,7 @@ impl<G: Game> Tree<'_, G> {
             cut,
             excluded,
             eval: None,
-            tt_bound: hit
-                .filter(|_| self.params.tt_refine != 0)
-                .map(|hit| (hit.score, hit.bound)),
+            tt_bound: self.tt_bound(hit),
             raw_eval: None,
             improving: false,
         };
@@ -455,10 +453,7 @@ impl<G: Game> Tree<'_, G> {
         let original_alpha = alpha;
         let mut best = -INFINITE;
         if let Some(stand_pat) = stand_pat {
-            best = match hit.filter(|_| self.params.tt_refine != 0) {
-                Some(hit) => refined(stand_pat, Some((hit.score, hit.bound))),
-                None => stand_pat,
-            };
+            best = refined(stand_pat, self.tt_bound(hit));
             if best >= beta {
                 return best;
             }
@@ -552,6 +547,13 @@ impl<G: Game> Tree<'_, G> {
         let pv_node = beta - alpha > 1;
         let settles = !pv_node && hit.depth >= depth && cuts(hit.bound, hit.score, alpha, beta);
         (Some(hit), settles.then_some(hit.score))
+    }
+
+    /// The table's score and bound for refining a node's static
+    /// evaluation ([`refined`]), where `tt_refine` asks for it.
+    fn tt_bound(&self, hit: Option<TtHit>) -> Option<(Score, Bound)> {
+        hit.filter(|_| self.params.tt_refine != 0)
+            .map(|hit| (hit.score, hit.bound))
     }
 
     /// Records a node's fail-soft result `best`, its best move and whether
