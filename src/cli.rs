@@ -106,6 +106,11 @@ pub enum Command {
     /// (`ANTICHESS_NET`) to positions labelled by searches of ours, as
     /// `antichess tune --positions POS --search-nodes N` writes them.
     FitNet(crate::tune::net_fit::NetFitOptions),
+    /// Play self-play games at a fixed node budget from random openings
+    /// and write every position with the search's score and the game's
+    /// result (the four columns `fit-net` reads): data for a learned
+    /// evaluation
+    GenData(crate::tune::selfplay::GenOptions),
     /// Generate the antichess endgame tables (each side a king and one
     /// other man) into a folder; the engine reads them from the folder
     /// named by `set tables`, UCI's `TablePath` or `ANTICHESS_TABLES`.
@@ -471,6 +476,7 @@ pub fn main() -> ExitCode {
             hold_out,
         }),
         Some(Command::FitNet(options)) => crate::tune::net_fit::run(&options),
+        Some(Command::GenData(options)) => crate::tune::selfplay::run(&options),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {

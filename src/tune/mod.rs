@@ -8,6 +8,7 @@
 pub mod label;
 pub mod net_fit;
 pub mod pgn_read;
+pub mod selfplay;
 pub mod texel;
 
 use crate::chess::Rules;
