@@ -15,7 +15,7 @@ use crate::chess::eval::antichess_hand_made;
 use crate::chess::net::{self, HIDDEN, INPUTS, Inputs, Net, OUTPUT_SCALE};
 use crate::chess::{Position, Rules};
 use crate::rng::Xoshiro;
-use crate::search::Score;
+use crate::search::{Game, MoveList, Score};
 use std::path::PathBuf;
 
 /// What `antichess fit-net` was asked to do (its command line).
@@ -47,6 +47,11 @@ pub struct NetFitOptions {
     /// Seed of the initial weights and of the positions' order.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Only the positions with no capture or promotion to make: where
+    /// quiescence stands pat on the evaluation alone (`gen-data` writes
+    /// every position not in check).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// One labelled position, ready for the fit.
@@ -170,6 +175,9 @@ fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
             )));
         };
         let pos = Position::from_fen(fen, options.rules).map_err(|e| at(e.to_string()))?;
+        if options.quiet && has_tactical_move(&pos) {
+            continue;
+        }
         let result: f64 = result
             .parse()
             .ok()
@@ -189,6 +197,13 @@ fn read_rows(text: &str, options: &NetFitOptions) -> Result<Vec<Row>, String> {
         });
     }
     Ok(rows)
+}
+
+/// Whether the side to move has a capture or a promotion to make.
+fn has_tactical_move(pos: &Position) -> bool {
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().any(|&mv| pos.is_tactical(mv))
 }
 
 /// The prediction for `row` and the hidden sums it came from.
@@ -312,6 +327,7 @@ mod tests {
             rate: 0.01,
             decay: 0.0,
             seed: 1,
+            quiet: false,
         }
     }
 
@@ -363,6 +379,18 @@ mod tests {
         let mean = centre(&mut net.clone(), &all) * OUTPUT_SCALE;
         assert!(mean.abs() < 20.0, "{mean}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn quiet_leaves_out_the_positions_with_a_capture_due() {
+        let opts = NetFitOptions {
+            quiet: true,
+            ..options(PathBuf::from("pos.tsv"), PathBuf::from("out"))
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+        let capture = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w - - 0 2";
+        let text = format!("{start}\t1\tx\t0\n{capture}\t1\tx\t0\n");
+        assert_eq!(read_rows(&text, &opts).unwrap().len(), 1);
     }
 
     #[test]
