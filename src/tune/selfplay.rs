@@ -13,7 +13,7 @@
 use crate::chess::{Color, Position, Rules};
 use crate::referee::match_::random_opening;
 use crate::rng::{SplitMix, mix};
-use crate::search::{Game, Limits, Outcome, Score, Searcher, is_decisive};
+use crate::search::{Game, Limits, MAX_THREADS, Outcome, Score, Searcher, is_decisive};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -57,6 +57,10 @@ pub struct GenOptions {
     pub threads: Option<usize>,
 }
 
+/// Random plies an opening may have: a random game longer than this is
+/// no longer an opening.
+const MAX_RANDOM_PLIES: u32 = 40;
+
 /// Each searcher's table, MiB: a few thousand nodes a move fill little.
 const HASH_MIB: usize = 16;
 
@@ -99,8 +103,17 @@ pub fn run(options: &GenOptions) -> Result<(), String> {
             options.random_plies, options.random_plies_max
         ));
     }
+    if options.random_plies_max > MAX_RANDOM_PLIES {
+        return Err(format!(
+            "--random-plies-max {} is more than {MAX_RANDOM_PLIES}",
+            options.random_plies_max
+        ));
+    }
     if options.nodes == 0 {
         return Err("--nodes must be at least 1".into());
+    }
+    if options.threads.is_some_and(|t| t > MAX_THREADS) {
+        return Err(format!("--threads is at most {MAX_THREADS}"));
     }
     let part = part_path(&options.out)?;
     let file = std::fs::File::create(&part)
@@ -322,13 +335,23 @@ mod tests {
     }
 
     #[test]
-    fn a_backward_range_of_random_plies_is_refused() {
+    fn bad_ranges_are_refused_before_anything_is_written() {
         let out = std::env::temp_dir().join("never-written.tsv");
         let refused = run(&GenOptions {
             random_plies: 7,
             ..options(out.clone())
         });
         assert!(refused.unwrap_err().contains("--random-plies"));
+        let too_long = run(&GenOptions {
+            random_plies_max: u32::MAX,
+            ..options(out.clone())
+        });
+        assert!(too_long.unwrap_err().contains("--random-plies-max"));
+        let too_many = run(&GenOptions {
+            threads: Some(1 << 20),
+            ..options(out.clone())
+        });
+        assert!(too_many.unwrap_err().contains("--threads"));
         assert!(!out.exists());
     }
 }
