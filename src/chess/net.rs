@@ -221,10 +221,10 @@ const QA: i32 = 1024;
 const QB: i32 = 512;
 
 /// The network in integers, as the search evaluates it at every node:
-/// sums of 16-bit weights go eight to a vector instruction, where the
-/// floating-point form cost an antichess search about a sixth of its
-/// speed. [`Net::eval`] is its reference; they differ by a centipawn or
-/// two.
+/// sums of 16-bit weights go eight to a vector instruction. It costs an
+/// antichess search about 8% of its speed (a zero network against none,
+/// the same tree; docs/strength-log.md, forty-seventh session).
+/// [`Net::eval`] is its reference; they differ by a centipawn or two.
 #[derive(Clone, Debug)]
 pub struct QuantNet {
     /// An input's weights together, in 1/[`QA`]ths.

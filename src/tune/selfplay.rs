@@ -13,7 +13,7 @@
 use crate::chess::{Color, Position, Rules};
 use crate::referee::match_::random_opening;
 use crate::rng::{SplitMix, mix};
-use crate::search::{Game, Limits, MAX_THREADS, Outcome, Score, Searcher, is_decisive};
+use crate::search::{Limits, MAX_THREADS, Score, Searcher, is_decisive};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -232,19 +232,15 @@ fn self_play(
             return (records, 0.5);
         }
         let found = searcher.search(&position, &keys, &limits, &stop, |_| {});
-        let Some(mv) = found.best_move else {
-            let mut moves = crate::search::MoveList::new();
-            position.generate(&mut moves);
-            return match position.outcome(&moves) {
-                Some(Outcome::Win) => (records, for_white(true)),
-                Some(Outcome::Loss) => (records, for_white(false)),
-                _ => (records, 0.5),
-            };
-        };
-        // A found win ends the game: the rest would teach nothing.
+        // A found win ends the game: the rest would teach nothing. A game
+        // already over is scored by its outcome, so this ends it too,
+        // unless it is drawn, and then there is no move.
         if is_decisive(found.score) {
             return (records, for_white(found.score > 0));
         }
+        let Some(mv) = found.best_move else {
+            return (records, 0.5);
+        };
         white_scores.push(if white { found.score } else { -found.score });
         if let Some(result) = adjudicated(&white_scores) {
             return (records, result);
