@@ -176,7 +176,7 @@ pub struct MatchArgs {
     /// played with both colours.
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<std::path::PathBuf>,
-    /// Start each pair of games after this many random plies.
+    /// Start each pair of games after this many random plies (at most 40).
     #[arg(long)]
     pub random_plies: Option<u32>,
     /// Seed of the random plies.

@@ -240,8 +240,14 @@ pub fn parse_openings(text: &str, source: &str, rules: Rules) -> Result<Vec<Posi
     Ok(openings)
 }
 
-/// `plies` random plies from the start, avoiding finished games.
-pub fn random_opening(rules: Rules, plies: u32, seed: u64) -> Position {
+/// The most random plies an opening may ask for: enough to leave the
+/// opening well behind, few enough that random games of that length are
+/// easy to find.
+pub const MAX_RANDOM_PLIES: u32 = 40;
+
+/// `plies` random plies from the start, avoiding finished games; `None`
+/// when a hundred tries all ended the game sooner.
+pub fn random_opening(rules: Rules, plies: u32, seed: u64) -> Option<Position> {
     let mut rng = SplitMix(seed);
     let start = Position::startpos(rules);
     for _ in 0..100 {
@@ -253,11 +259,10 @@ pub fn random_opening(rules: Rules, plies: u32, seed: u64) -> Position {
             }
         }
         if record.moves().len() == plies as usize && !record.status().is_over() {
-            return *record.position();
+            return Some(*record.position());
         }
     }
-    // Every try ended the game early: unlikely; the start will do.
-    start
+    None
 }
 
 /// The start positions for `config.games` games, one per pair.
@@ -267,7 +272,7 @@ fn openings(config: &MatchConfig) -> Result<Vec<Position>, MatchError> {
         Openings::Start => vec![Position::startpos(config.rules)],
         Openings::File(path) => read_openings(path, config.rules)?,
         Openings::RandomPlies { plies, seed } => {
-            random_openings(config.rules, *plies, *seed, pairs)
+            random_openings(config.rules, *plies, *seed, pairs)?
         }
     })
 }
@@ -277,10 +282,26 @@ fn openings(config: &MatchConfig) -> Result<Vec<Position>, MatchError> {
 /// with `seed + i`, as they once were, the openings of `--seed 2` were
 /// those of `--seed 1` moved along by one, and a run of matches on
 /// "new" seeds replayed nearly the same hundred openings.
-fn random_openings(rules: Rules, plies: u32, seed: u64, pairs: u32) -> Vec<Position> {
+fn random_openings(
+    rules: Rules,
+    plies: u32,
+    seed: u64,
+    pairs: u32,
+) -> Result<Vec<Position>, MatchError> {
+    if plies > MAX_RANDOM_PLIES {
+        return Err(MatchError::Openings(format!(
+            "--random-plies {plies} is more than {MAX_RANDOM_PLIES}"
+        )));
+    }
     let mut seeds = SplitMix::new(seed);
     (0..pairs)
-        .map(|_| random_opening(rules, plies, seeds.next_u64()))
+        .map(|_| {
+            random_opening(rules, plies, seeds.next_u64()).ok_or_else(|| {
+                MatchError::Openings(format!(
+                    "no random game of {plies} plies was found in a hundred tries"
+                ))
+            })
+        })
         .collect()
 }
 
@@ -482,9 +503,9 @@ mod tests {
 
     #[test]
     fn neighbouring_seeds_share_almost_no_openings() {
-        let first = random_openings(Rules::Antichess, 4, 1, 50);
-        let second = random_openings(Rules::Antichess, 4, 2, 50);
-        assert_eq!(first, random_openings(Rules::Antichess, 4, 1, 50));
+        let openings = |seed| random_openings(Rules::Antichess, 4, seed, 50).unwrap();
+        let (first, second) = (openings(1), openings(2));
+        assert_eq!(first, openings(1));
         // Some 4-ply positions are common enough to recur by chance; a
         // shifted copy would share 49.
         let shared = second.iter().filter(|p| first.contains(p)).count();
@@ -493,5 +514,12 @@ mod tests {
             .iter()
             .filter(|p| first.iter().filter(|q| q == p).count() == 1);
         assert!(distinct.count() >= 40);
+    }
+
+    #[test]
+    fn more_random_plies_than_the_bound_are_refused() {
+        let err = random_openings(Rules::Antichess, MAX_RANDOM_PLIES + 1, 1, 1).unwrap_err();
+        assert!(err.to_string().contains("--random-plies 41"), "{err}");
+        assert!(random_openings(Rules::Antichess, MAX_RANDOM_PLIES, 1, 1).is_ok());
     }
 }

@@ -84,6 +84,15 @@ pub fn run(options: &NetFitOptions) -> Result<(), String> {
             options.search_weight
         ));
     }
+    if let Some(from) = options
+        .rate_drop
+        .filter(|&from| from == 0 || from > options.epochs)
+    {
+        return Err(format!(
+            "--rate-drop {from} would never lower the rate: it must be an epoch from 1 to --epochs ({})",
+            options.epochs
+        ));
+    }
     let text = std::fs::read_to_string(&options.positions)
         .map_err(|e| format!("cannot read {}: {e}", options.positions.display()))?;
     let mut rows = read_rows(&text, options)?;
@@ -388,6 +397,19 @@ mod tests {
         let mean = centre(&mut net.clone(), &all) * OUTPUT_SCALE;
         assert!(mean.abs() < 20.0, "{mean}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_rate_drop_that_never_comes_is_refused() {
+        let path = PathBuf::from("no-such-positions.tsv");
+        for drop in [0, 31] {
+            let opts = NetFitOptions {
+                rate_drop: Some(drop),
+                ..options(path.clone(), PathBuf::from("out"))
+            };
+            let err = run(&opts).err().unwrap();
+            assert!(err.contains("--rate-drop"), "{err}");
+        }
     }
 
     #[test]

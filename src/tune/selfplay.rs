@@ -11,7 +11,7 @@
 //! that plays it: a run is reproducible and can be resumed by number.
 
 use crate::chess::{Color, Position, Rules};
-use crate::referee::match_::random_opening;
+use crate::referee::match_::{MAX_RANDOM_PLIES, random_opening};
 use crate::rng::{SplitMix, mix};
 use crate::search::{Limits, MAX_THREADS, Score, Searcher, is_decisive};
 use std::io::Write;
@@ -56,10 +56,6 @@ pub struct GenOptions {
     #[arg(long)]
     pub threads: Option<usize>,
 }
-
-/// Random plies an opening may have: a random game longer than this is
-/// no longer an opening.
-const MAX_RANDOM_PLIES: u32 = 40;
 
 /// Each searcher's table, MiB: a few thousand nodes a move fill little.
 const HASH_MIB: usize = 16;
@@ -191,7 +187,10 @@ fn play_game(options: &GenOptions, game: u32, searcher: &mut Searcher<Position>)
     let mut rng = SplitMix::new(mix(options.seed ^ mix(u64::from(game))));
     let spread = options.random_plies_max - options.random_plies + 1;
     let plies = options.random_plies + rng.below(spread as usize) as u32;
-    let start = random_opening(options.rules, plies, rng.next_u64());
+    // Within the bound, a hundred tries all ending early is out of reach;
+    // should it happen, the game starts from the start position.
+    let start = random_opening(options.rules, plies, rng.next_u64())
+        .unwrap_or_else(|| Position::startpos(options.rules));
     let (records, white_result) = self_play(options, start, searcher);
     let start_fen = start.fen();
     let mut text = String::new();
