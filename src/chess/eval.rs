@@ -38,13 +38,13 @@ pub fn evaluate_with(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Sco
     }
 }
 
-/// The antichess evaluation: the hand-made terms, and a learned correction
-/// ([`net`]) when one is given.
+/// The antichess evaluation: the hand-made terms, and the learned
+/// correction ([`net`]) in force for the rule set.
 fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
     if let Some(score) = locked::evaluate(pos) {
         return score;
     }
-    antichess_hand_made(pos, legal_moves) + net::net().map_or(0, |net| net.eval(pos))
+    antichess_hand_made(pos, legal_moves) + net::net(pos.rules()).map_or(0, |net| net.eval(pos))
 }
 
 /// The antichess evaluation's hand-made terms alone (what the learned

@@ -5,11 +5,12 @@
 //! placement; what a search of ours finds beyond it in a position is what
 //! the network is fitted to (`antichess fit-net`, `src/tune/net_fit.rs`).
 //! It reads the board from the side to move's seat (the board turned for
-//! Black), so one set of weights serves both colours. Off unless
-//! `ANTICHESS_NET` names a weights file: a tuning aid until a match
-//! says it plays better.
+//! Black), so one set of weights serves both colours. The 2002 rules play
+//! with the built-in weights (`antichess2002.net`), which won by a match;
+//! `ANTICHESS_NET` names other weights for tuning runs, or `none`.
 
 use super::position::Position;
+use super::rules::Rules;
 use super::types::{Color, PieceKind};
 use crate::search::Score;
 use arrayvec::ArrayVec;
@@ -192,27 +193,79 @@ impl Net {
     }
 }
 
-/// The network in force, in the form the search evaluates: the file
-/// `ANTICHESS_NET` names, read once; none when it is unset or refused (the
-/// refusal logged).
-pub fn net() -> Option<&'static QuantNet> {
-    static NET: Lazy<Option<QuantNet>> = Lazy::new(|| {
-        let path = std::env::var_os("ANTICHESS_NET")?;
-        let read = std::fs::read_to_string(&path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| Net::parse(&text).map_err(|e| e.to_string()));
-        match read {
-            Ok(net) => {
-                log::info!("antichess network read from {}", path.to_string_lossy());
-                Some(QuantNet::new(&net))
-            }
-            Err(why) => {
-                log::error!("ANTICHESS_NET ignored: {}: {why}", path.to_string_lossy());
-                None
+/// The built-in weights of the 2002 rules: 32 units fitted to 693,000
+/// quiet positions labelled by 20,000-node searches of ours, from
+/// self-play games and from our games against Fairy-Stockfish (forty-ninth
+/// session, docs/strength-log.md). The 1994 rules have none: nothing was
+/// fitted or measured there.
+const BUILT_IN_2002: &str = include_str!("antichess2002.net");
+
+/// The network in force and the rule sets it serves.
+struct InForce {
+    net: Option<QuantNet>,
+    /// Whether the 1994 rules use it too (a file named by `ANTICHESS_NET`
+    /// serves both, as it did before there was a built-in one).
+    also_1994: bool,
+}
+
+/// The network in force for `rules`, in the form the search evaluates:
+/// the built-in one for the 2002 rules; or the file `ANTICHESS_NET`
+/// names, read once, for both antichess rule sets; or none when it says
+/// `none`. A file that cannot be read or parsed is logged and the
+/// built-in network stays in force.
+pub fn net(rules: Rules) -> Option<&'static QuantNet> {
+    static IN_FORCE: Lazy<InForce> = Lazy::new(in_force);
+    let in_force = &*IN_FORCE;
+    match rules {
+        Rules::Antichess => in_force.net.as_ref(),
+        Rules::Antichess1994 if in_force.also_1994 => in_force.net.as_ref(),
+        _ => None,
+    }
+}
+
+/// What `ANTICHESS_NET` asks for.
+fn in_force() -> InForce {
+    let built_in = || InForce {
+        net: built_in_2002().map(|net| QuantNet::new(&net)),
+        also_1994: false,
+    };
+    let Some(path) = std::env::var_os("ANTICHESS_NET") else {
+        return built_in();
+    };
+    if path == "none" {
+        log::info!("ANTICHESS_NET=none: no network");
+        return InForce {
+            net: None,
+            also_1994: false,
+        };
+    }
+    let read = std::fs::read_to_string(&path)
+        .map_err(|e| e.to_string())
+        .and_then(|text| Net::parse(&text).map_err(|e| e.to_string()));
+    match read {
+        Ok(net) => {
+            log::info!("antichess network read from {}", path.to_string_lossy());
+            InForce {
+                net: Some(QuantNet::new(&net)),
+                also_1994: true,
             }
         }
-    });
-    NET.as_ref()
+        Err(why) => {
+            log::error!(
+                "ANTICHESS_NET ignored: {}: {why}; the built-in network stays in force",
+                path.to_string_lossy()
+            );
+            built_in()
+        }
+    }
+}
+
+/// The built-in weights of the 2002 rules, parsed (a unit test holds
+/// that they parse; were they ever not to, the evaluation goes without).
+pub fn built_in_2002() -> Option<Net> {
+    Net::parse(BUILT_IN_2002)
+        .map_err(|why| log::error!("the built-in network is unreadable: {why}"))
+        .ok()
 }
 
 /// A hidden unit's sum of 1 in the quantised network (its clip's top).
@@ -370,6 +423,33 @@ mod tests {
             }
         }
         assert!(worst <= 2, "{worst} centipawns apart");
+    }
+
+    /// The weights compiled in parse, correct something, and lose nothing
+    /// to 16-bit integers: along random games the search's form agrees
+    /// with the reference. A truncated or mangled file, or weights too
+    /// large for the quantisation, fail here.
+    #[test]
+    fn the_built_in_weights_parse_and_quantise() {
+        let net = built_in_2002().expect("the built-in network parses");
+        let quant = QuantNet::new(&net);
+        let mut rng = crate::rng::Xoshiro::new(9);
+        let (mut worst, mut any) = (0, false);
+        for _ in 0..20 {
+            let mut pos = Position::startpos(Rules::Antichess);
+            for _ in 0..40 {
+                let mut moves = crate::search::MoveList::new();
+                pos.legal_moves(&mut moves);
+                let Some(mv) = rng.pick(&moves) else { break };
+                pos = pos.play(mv);
+                any |= quant.eval(&pos) != 0;
+                worst = worst.max((quant.eval(&pos) - net.eval(&pos)).abs());
+            }
+        }
+        assert!(any, "the built-in network corrects nothing");
+        // Rounding moves a correction by a few centipawns; a weight
+        // clipped to 16 bits would move it by pawns.
+        assert!(worst <= 5, "{worst} centipawns apart");
     }
 
     #[test]
