@@ -408,21 +408,28 @@ mod tests {
             .for_each(|w| *w = uniform(3.0));
         net.output_bias = uniform(1.0);
         let quant = QuantNet::new(&net);
-        let mut moves_rng = crate::rng::Xoshiro::new(5);
-        let mut worst = 0;
-        for _ in 0..40 {
+        let worst = random_positions(5, 40, 60)
+            .map(|pos| (quant.eval(&pos) - net.eval(&pos)).abs())
+            .max();
+        assert!(worst <= Some(2), "{worst:?} centipawns apart");
+    }
+
+    /// The positions of `games` random antichess games of up to `plies`
+    /// plies each, seeded.
+    fn random_positions(seed: u64, games: usize, plies: usize) -> impl Iterator<Item = Position> {
+        let mut rng = crate::rng::Xoshiro::new(seed);
+        let mut out = Vec::new();
+        for _ in 0..games {
             let mut pos = Position::startpos(Rules::Antichess);
-            for _ in 0..60 {
+            for _ in 0..plies {
                 let mut moves = crate::search::MoveList::new();
                 pos.legal_moves(&mut moves);
-                let Some(mv) = moves_rng.pick(&moves) else {
-                    break;
-                };
+                let Some(mv) = rng.pick(&moves) else { break };
                 pos = pos.play(mv);
-                worst = worst.max((quant.eval(&pos) - net.eval(&pos)).abs());
+                out.push(pos);
             }
         }
-        assert!(worst <= 2, "{worst} centipawns apart");
+        out.into_iter()
     }
 
     /// The weights compiled in parse, correct something, and lose nothing
@@ -433,18 +440,10 @@ mod tests {
     fn the_built_in_weights_parse_and_quantise() {
         let net = built_in_2002().expect("the built-in network parses");
         let quant = QuantNet::new(&net);
-        let mut rng = crate::rng::Xoshiro::new(9);
         let (mut worst, mut any) = (0, false);
-        for _ in 0..20 {
-            let mut pos = Position::startpos(Rules::Antichess);
-            for _ in 0..40 {
-                let mut moves = crate::search::MoveList::new();
-                pos.legal_moves(&mut moves);
-                let Some(mv) = rng.pick(&moves) else { break };
-                pos = pos.play(mv);
-                any |= quant.eval(&pos) != 0;
-                worst = worst.max((quant.eval(&pos) - net.eval(&pos)).abs());
-            }
+        for pos in random_positions(9, 20, 40) {
+            any |= quant.eval(&pos) != 0;
+            worst = worst.max((quant.eval(&pos) - net.eval(&pos)).abs());
         }
         assert!(any, "the built-in network corrects nothing");
         // Rounding moves a correction by a few centipawns; a weight
