@@ -409,14 +409,15 @@ mod tests {
         net.output_bias = uniform(1.0);
         let quant = QuantNet::new(&net);
         let worst = random_positions(5, 40, 60)
-            .map(|pos| (quant.eval(&pos) - net.eval(&pos)).abs())
+            .iter()
+            .map(|pos| (quant.eval(pos) - net.eval(pos)).abs())
             .max();
         assert!(worst <= Some(2), "{worst:?} centipawns apart");
     }
 
     /// The positions of `games` random antichess games of up to `plies`
     /// plies each, seeded.
-    fn random_positions(seed: u64, games: usize, plies: usize) -> impl Iterator<Item = Position> {
+    fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
         let mut rng = crate::rng::Xoshiro::new(seed);
         let mut out = Vec::new();
         for _ in 0..games {
@@ -429,7 +430,7 @@ mod tests {
                 out.push(pos);
             }
         }
-        out.into_iter()
+        out
     }
 
     /// The weights compiled in parse, correct something, and lose nothing
