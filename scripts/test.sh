@@ -106,11 +106,13 @@ step() {
 command -v cargo >/dev/null 2>&1 || die "cargo is missing: install Rust (https://rustup.rs), then run this again"
 need_deb tmux # tests/play_terminal.rs drives `antichess play` in a tmux terminal
 need_deb fairy-stockfish /usr/games/fairy-stockfish # scripts/endgame_peer_check.py: the endgame tables against its search
+need_deb default-jdk-headless javac # scripts/java.sh: the Java MachinePlayer and its RefereeTest
 need_deb chromium # scripts/web_test.py: Playwright drives Debian's Chromium (its own download cannot work offline)
 python_env
 
 step cargo test --release
 step cargo build --release
+step scripts/java.sh test target/release/antichess
 step "$PY" scripts/oracle_check.py --positions "${ORACLE_POSITIONS:-10000}"
 step "$PY" scripts/checkers_oracle.py
 step "$PY" scripts/uci_smoke.py --binary target/release/antichess
