@@ -23,7 +23,8 @@ rm -rf "$out/classes"
 mkdir -p "$out/classes"
 javac --release 11 -encoding UTF-8 -Xlint:all -Xdoclint:all/protected -Werror \
     -d "$out/classes" java/src/antichess/*.java
-jar --create --file "$out/antichess.jar" -C "$out/classes" .
+# The sources go in too, as the handout's jars carry them.
+jar --create --file "$out/antichess.jar" -C "$out/classes" . -C java/src .
 echo "java.sh: built $out/antichess.jar" >&2
 
 case $mode in

@@ -3,9 +3,15 @@ package referee;
 import antichess.GameOverException;
 import antichess.IllegalMoveException;
 import antichess.MachinePlayer;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A referee in Java, as a course would write one against the handout's
@@ -51,6 +57,7 @@ public final class RefereeTest {
         watchdog.setDaemon(true);
         watchdog.start();
 
+        test("the public API is Appendix 2's, with the documented extras", RefereeTest::api);
         test("getName", RefereeTest::names);
         test("level 0 (white) against level 1 from the start", () -> game(0, 1, null, null, 3000, 200));
         test("level 1 (white) against level 0 from the start", () -> game(1, 0, null, null, 3000, 200));
@@ -98,6 +105,39 @@ public final class RefereeTest {
             return new MachinePlayer(white, level, bd, rules);
         }
         return bd == null ? new MachinePlayer(white, level) : new MachinePlayer(white, level, bd);
+    }
+
+    /** What a referee compiled against the handout may call, and the extras allowed besides. */
+    private static void api() {
+        Set<String> want = new TreeSet<>(List.of(
+                "public antichess.MachinePlayer(boolean,int)",
+                "public antichess.MachinePlayer(boolean,int,java.lang.String)",
+                "public java.lang.String antichess.MachinePlayer.getName()",
+                "public synchronized java.lang.String antichess.MachinePlayer.makeMove(java.lang.String,int,int)",
+                // The extras: the 1994 rules, AutoCloseable, the system properties' names.
+                "public antichess.MachinePlayer(boolean,int,java.lang.String,java.lang.String)",
+                "public void antichess.MachinePlayer.close()",
+                "public static final java.lang.String antichess.MachinePlayer.RULES_PROPERTY",
+                "public static final java.lang.String antichess.MachinePlayer.HASH_PROPERTY"));
+        Set<String> have = new TreeSet<>();
+        Class<MachinePlayer> c = MachinePlayer.class;
+        check(Modifier.isPublic(c.getModifiers()) && c.getPackageName().equals("antichess"), c.toString());
+        for (Constructor<?> k : c.getDeclaredConstructors()) {
+            if (Modifier.isPublic(k.getModifiers())) {
+                have.add(k.toString());
+            }
+        }
+        for (Method m : c.getDeclaredMethods()) {
+            if (Modifier.isPublic(m.getModifiers())) {
+                have.add(m.toString());
+            }
+        }
+        for (Field f : c.getDeclaredFields()) {
+            if (Modifier.isPublic(f.getModifiers())) {
+                have.add(f.toString());
+            }
+        }
+        check(have.equals(want), "the public members are " + have);
     }
 
     private static void names() throws Exception {
