@@ -44,7 +44,7 @@ final class EngineChecks {
         test("a dying engine: its exit status and stderr in the exception", EngineChecks::dying);
         test("a silent engine: the exception comes by the deadline", EngineChecks::silent);
         test("a program that is not the engine is refused", EngineChecks::foreign);
-        test("the engine found on PATH ends when the JVM exits without close()", EngineChecks::jvmExit);
+        test("engines (one found on PATH) end when the JVM exits without close()", EngineChecks::jvmExit);
         test("the engine ends when an unclosed player is garbage-collected", EngineChecks::collected);
         test("the README's example compiles and runs, the engine named by ANTICHESS_ENGINE",
                 EngineChecks::readme);
@@ -188,21 +188,35 @@ final class EngineChecks {
         return engine.getParent() + File.pathSeparator + System.getenv("PATH");
     }
 
+    /**
+     * A JVM that exits without closing two players: one whose engine is found
+     * on PATH, and a fake that ignores the end of its input, which only the
+     * shutdown hook can end.
+     */
     private static void jvmExit() throws Exception {
+        String stubborn = fake("stubborn", "name fake 1", "echo move e2-e4; exec sleep 600");
         compile("Unclosed", String.join("\n", "public class Unclosed {",
                 "  public static void main(String[] args) {",
-                "    antichess.MachinePlayer p = new antichess.MachinePlayer(true, 0);",
-                "    p.makeMove(\"\", 1000, 1000);",
+                "    antichess.MachinePlayer a = new antichess.MachinePlayer(true, 0);",
+                "    a.makeMove(\"\", 1000, 1000);",
+                "    System.setProperty(\"antichess.engine\", System.getenv(\"STUBBORN_ENGINE\"));",
+                "    antichess.MachinePlayer b = new antichess.MachinePlayer(true, 0);",
+                "    b.makeMove(\"\", 1000, 1000);",
                 "    ProcessHandle.current().children().forEach(c -> System.out.println(c.pid()));",
                 "    System.exit(0);", "  }", "}"));
-        String out = run("Unclosed", Map.of("PATH", enginePath()));
+        String out = run("Unclosed", Map.of("PATH", enginePath(), "STUBBORN_ENGINE", stubborn));
         List<Long> pids = out.lines().map(String::trim).filter(s -> s.matches("[0-9]+")).map(Long::valueOf)
                 .collect(Collectors.toList());
-        check(pids.size() == 1, "the child JVM had the engines " + pids + ": " + out);
+        check(pids.size() == 2, "the child JVM had the engines " + pids + ": " + out);
         long deadline = System.nanoTime() + 3_000_000_000L;
-        while (ProcessHandle.of(pids.get(0)).map(ProcessHandle::isAlive).orElse(false)) {
-            check(System.nanoTime() < deadline, "the engine " + pids.get(0) + " outlived its JVM by 3 s");
-            Thread.sleep(20);
+        for (long pid : pids) {
+            while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                if (System.nanoTime() > deadline) {
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                    throw new AssertionError("the engine " + pid + " outlived its JVM by 3 s");
+                }
+                Thread.sleep(20);
+            }
         }
     }
 
