@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -220,16 +221,20 @@ final class EngineChecks {
         }
     }
 
-    private static long engines() {
-        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).count();
+    private static Set<Long> engines() {
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
     }
 
     private static void collected() throws Exception {
-        long before = engines();
+        Set<Long> before = engines();
         makeAndDrop();
-        check(engines() == before + 1, "the unclosed player's engine is not running");
+        Set<Long> started = engines();
+        started.removeAll(before);
+        check(started.size() == 1, "the unclosed player's engine is not the one new process: " + started);
+        long pid = started.iterator().next();
         long deadline = System.nanoTime() + 5_000_000_000L;
-        while (engines() > before) {
+        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             check(System.nanoTime() < deadline, "the unclosed player's engine outlived it by 5 s");
             System.gc();
             Thread.sleep(50);

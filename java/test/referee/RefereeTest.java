@@ -68,6 +68,7 @@ public final class RefereeTest {
         test("the 1994 file on one line, black to move, 2002 rules",
                 () -> game(1, 0, START_1994.replace('\n', ' ').replaceFirst("W", "B"), null, 3000, 30));
         test("an illegal opponent move is refused with its reason; the game goes on", RefereeTest::illegal);
+        test("an opponent move that ends the game: GameOverException, then again", RefereeTest::ending);
         test("a bad board or null is refused", RefereeTest::badBoard);
         test("with 200 ms left it answers well within them", RefereeTest::timeKept);
         test("two players are independent; a closed one is refused", RefereeTest::independent);
@@ -257,6 +258,21 @@ public final class RefereeTest {
             checker.play("e4-d5");
             String reply = black.makeMove("e4-d5", 5000, 5000);
             check(checker.moves().contains(reply), "after the refusals it answered " + reply);
+        }
+    }
+
+    /** White's d4-e5 leaves black only its king: black has won. */
+    private static void ending() {
+        String bd = "W 12.5 30.0 ----k--- -------- -------- ----p--- ---P---- -------- -------- ----K---";
+        try (MachinePlayer black = new MachinePlayer(false, 0, bd)) {
+            for (String move : new String[] {"d4-e5", ""}) {
+                try {
+                    String answer = black.makeMove(move, 30000, 12500);
+                    throw new AssertionError("it answered " + answer + " after the game was over");
+                } catch (GameOverException e) {
+                    check(e.getScore().equals("0-1") && e.getReason().equals("bare-king"), e.getMessage());
+                }
+            }
         }
     }
 
