@@ -24,7 +24,9 @@ import java.util.regex.Pattern;
  * system property {@code antichess.hash} sets the engine's hash table in
  * MiB (default 64).
  *
- * <p>Failures throw unchecked exceptions carrying the engine's reason:
+ * <p>Failures throw unchecked exceptions, nested here so that no class of
+ * this jar can clash with a referee's own classes in package
+ * {@code antichess}, carrying the engine's reason:
  * {@link IllegalMoveException} (the opponent's move is refused; nothing
  * changes), {@link GameOverException} (there is no move to make) and
  * {@link EngineFailedException} (the engine is missing, died or went
@@ -47,7 +49,7 @@ public class MachinePlayer implements AutoCloseable {
     private static final Pattern MOVE_OUT = Pattern.compile("[a-h][1-8]-[a-h][1-8]");
     private static final Cleaner CLEANER = Cleaner.create();
 
-    private final Engine engine;
+    private final MachinePlayerProcess engine;
     private final Cleaner.Cleanable cleanable;
     private final String name;
     private volatile boolean closed;
@@ -136,7 +138,7 @@ public class MachinePlayer implements AutoCloseable {
         }
         int engineLevel = Math.max(0, Math.min(MAX_LEVEL, level));
 
-        Engine started = Engine.start();
+        MachinePlayerProcess started = MachinePlayerProcess.start();
         boolean ok = false;
         try {
             String answer = started.request("name", START_MS);
@@ -275,7 +277,7 @@ public class MachinePlayer implements AutoCloseable {
         }
     }
 
-    private static void expectOk(Engine engine, String command, String what) {
+    private static void expectOk(MachinePlayerProcess engine, String command, String what) {
         String answer = engine.request(command, START_MS);
         if (answer.equals("ok")) {
             return;
@@ -318,5 +320,158 @@ public class MachinePlayer implements AutoCloseable {
             }
         }
         return out.length() < 60 ? out.toString() : out + "...";
+    }
+
+    /**
+     * What a {@code MachinePlayer} throws when it cannot do what was asked.
+     * It is unchecked, so the handout's method signatures stay as they are;
+     * a referee that wants to tell the cases apart catches one of the
+     * subclasses: {@link IllegalMoveException}, {@link GameOverException},
+     * {@link EngineFailedException}.
+     */
+    public static class PlayerException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        /** The engine's own words, or ours when the engine had none. */
+        private final String reason;
+
+        /**
+         * Makes an exception.
+         *
+         * @param message the whole message, naming what was asked
+         * @param reason the engine's words for what went wrong
+         */
+        protected PlayerException(String message, String reason) {
+            super(message);
+            this.reason = reason;
+        }
+
+        /**
+         * Makes an exception caused by another.
+         *
+         * @param message the whole message, naming what was asked
+         * @param reason the engine's words for what went wrong
+         * @param cause what went wrong underneath
+         */
+        protected PlayerException(String message, String reason, Throwable cause) {
+            super(message, cause);
+            this.reason = reason;
+        }
+
+        /**
+         * Returns why: the engine's own answer, such as
+         * {@code illegal move 'a2-a3': a capture is compulsory: e4-d5}.
+         *
+         * @return the reason, never null
+         */
+        public String getReason() {
+            return reason;
+        }
+    }
+
+    /**
+     * Thrown by {@link MachinePlayer#makeMove} when the engine refuses the
+     * opponent's move: it is illegal on the player's board (the reason says
+     * why, such as {@code a capture is compulsory: e4-d5}), it cannot be read
+     * as a move, or it was given (or left out) when it was not the opponent's
+     * turn. Nothing changes: the player's board is as it was before the call,
+     * and the referee may call {@code makeMove} again with a corrected move.
+     */
+    public static class IllegalMoveException extends PlayerException {
+        private static final long serialVersionUID = 1L;
+
+        /** The opponent's move as it was given. */
+        private final String move;
+
+        /**
+         * Makes an exception.
+         *
+         * @param move the opponent's move as it was given ({@code ""} for none)
+         * @param reason the engine's words for why it was refused
+         */
+        public IllegalMoveException(String move, String reason) {
+            super("the opponent's move " + quote(move) + " was refused: " + reason, reason);
+            this.move = move;
+        }
+
+        /**
+         * Returns the opponent's move that was refused.
+         *
+         * @return the move as it was given, {@code ""} when there was none
+         */
+        public String getMove() {
+            return move;
+        }
+
+        private static String quote(String move) {
+            return move.isEmpty() ? "\"\" (none)" : "'" + move + "'";
+        }
+    }
+
+    /**
+     * Thrown by {@link MachinePlayer#makeMove} when there is no move to make
+     * because the game is over: the opponent's move has just ended it (that
+     * move is played), or it was over already (the player's own last move
+     * ended it, or the board it was given was a finished position).
+     */
+    public static class GameOverException extends PlayerException {
+        private static final long serialVersionUID = 1L;
+
+        /** {@code 1-0}, {@code 0-1} or {@code 1/2-1/2}. */
+        private final String score;
+
+        /**
+         * Makes an exception.
+         *
+         * @param score {@code 1-0} (white won), {@code 0-1} or {@code 1/2-1/2}
+         * @param reason how it ended, in the engine's words: {@code bare-king},
+         *     {@code checkmate} or {@code stalemate}
+         */
+        public GameOverException(String score, String reason) {
+            super("the game is over: " + score + " " + reason, reason);
+            this.score = score;
+        }
+
+        /**
+         * Returns the result: {@code 1-0} when white has won, {@code 0-1} when
+         * black has, {@code 1/2-1/2} for a draw.
+         *
+         * @return the score
+         */
+        public String getScore() {
+            return score;
+        }
+    }
+
+    /**
+     * Thrown when the engine behind a {@code MachinePlayer} cannot be used:
+     * no engine binary was found (the message names every place looked at),
+     * it could not be started, it exited (the message gives its exit status
+     * and the last lines it wrote on stderr), it gave no answer in time, or it
+     * answered something that is not the protocol. The engine process is
+     * ended, and every later call on the same player throws this again at
+     * once.
+     */
+    public static class EngineFailedException extends PlayerException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * Makes an exception.
+         *
+         * @param reason what went wrong with the engine
+         */
+        public EngineFailedException(String reason) {
+            super("the antichess engine failed: " + reason, reason);
+        }
+
+        /**
+         * Makes an exception caused by another.
+         *
+         * @param reason what went wrong with the engine
+         * @param cause what went wrong underneath
+         */
+        public EngineFailedException(String reason, Throwable cause) {
+            super("the antichess engine failed: " + reason, reason, cause);
+        }
     }
 }

@@ -4,8 +4,8 @@ import static referee.RefereeTest.check;
 import static referee.RefereeTest.ms;
 import static referee.RefereeTest.test;
 
-import antichess.EngineFailedException;
 import antichess.MachinePlayer;
+import antichess.MachinePlayer.EngineFailedException;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,7 +33,7 @@ import javax.tools.ToolProvider;
  * run with the engine found by the environment variable and by PATH.
  */
 final class EngineChecks {
-    private static final String JAR = System.getProperty("antichess.jar", "target/java/antichess.jar");
+    static final String JAR = System.getProperty("antichess.jar", "target/java/antichess.jar");
     private static final String README = System.getProperty("antichess.readme", "README.md");
     private static final String HEADING = "## The Java MachinePlayer";
     private static Path dir;

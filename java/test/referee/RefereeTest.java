@@ -1,8 +1,9 @@
 package referee;
 
-import antichess.GameOverException;
-import antichess.IllegalMoveException;
 import antichess.MachinePlayer;
+import antichess.MachinePlayer.GameOverException;
+import antichess.MachinePlayer.IllegalMoveException;
+import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -12,6 +13,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 
 /**
  * A referee in Java, as a course would write one against the handout's
@@ -109,7 +113,7 @@ public final class RefereeTest {
     }
 
     /** What a referee compiled against the handout may call, and the extras allowed besides. */
-    private static void api() {
+    private static void api() throws IOException {
         Set<String> want = new TreeSet<>(List.of(
                 "public antichess.MachinePlayer(boolean,int)",
                 "public antichess.MachinePlayer(boolean,int,java.lang.String)",
@@ -139,6 +143,20 @@ public final class RefereeTest {
             }
         }
         check(have.equals(want), "the public members are " + have);
+        Set<String> nested = new TreeSet<>();
+        for (Class<?> k : c.getDeclaredClasses()) {
+            check(Modifier.isStatic(k.getModifiers()) && RuntimeException.class.isAssignableFrom(k), k.toString());
+            nested.add(k.getSimpleName());
+        }
+        check(nested.equals(Set.of("PlayerException", "IllegalMoveException", "GameOverException",
+                "EngineFailedException")), "the nested classes are " + nested);
+        // A referee's own classes in package antichess must not be shadowed by the jar's.
+        try (JarFile jar = new JarFile(EngineChecks.JAR)) {
+            List<String> classes = jar.stream().map(JarEntry::getName).filter(n -> n.endsWith(".class"))
+                    .filter(n -> !n.matches("antichess/(MachinePlayer|MachinePlayer\\$\\w+|MachinePlayerProcess)\\.class"))
+                    .collect(Collectors.toList());
+            check(classes.isEmpty(), "the jar has the classes " + classes);
+        }
     }
 
     private static void names() throws Exception {

@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the process is ended and the engine stays failed. Every live engine is
  * ended when the JVM exits.
  */
-final class Engine {
+final class MachinePlayerProcess {
     /** The system property naming the engine binary, looked at first. */
     static final String PROPERTY = "antichess.engine";
     /** The environment variable naming the engine binary, looked at second. */
@@ -40,11 +40,11 @@ final class Engine {
     private static final int STDERR_LINES = 12;
     private static final String EOF = new String("end of output");
     private static final AtomicInteger COUNT = new AtomicInteger();
-    private static final Set<Engine> LIVE = ConcurrentHashMap.newKeySet();
+    private static final Set<MachinePlayerProcess> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime()
-                .addShutdownHook(new Thread(() -> LIVE.forEach(Engine::kill), "antichess-engines-exit"));
+                .addShutdownHook(new Thread(() -> LIVE.forEach(MachinePlayerProcess::kill), "antichess-engines-exit"));
     }
 
     private final String path;
@@ -55,7 +55,7 @@ final class Engine {
     /** Why the engine cannot be used any more; null while it can. */
     private volatile String failure;
 
-    private Engine(String path, Process process) {
+    private MachinePlayerProcess(String path, Process process) {
         this.path = path;
         this.process = process;
         this.stdin = process.getOutputStream();
@@ -67,17 +67,17 @@ final class Engine {
     /**
      * Starts the engine found by {@link #locate()}.
      *
-     * @throws EngineFailedException when there is none or it cannot start
+     * @throws MachinePlayer.EngineFailedException when there is none or it cannot start
      */
-    static Engine start() {
+    static MachinePlayerProcess start() {
         String path = locate();
         Process process;
         try {
             process = new ProcessBuilder(path).start();
         } catch (IOException e) {
-            throw new EngineFailedException("cannot start " + path + ": " + e.getMessage(), e);
+            throw new MachinePlayer.EngineFailedException("cannot start " + path + ": " + e.getMessage(), e);
         }
-        Engine engine = new Engine(path, process);
+        MachinePlayerProcess engine = new MachinePlayerProcess(path, process);
         LIVE.add(engine);
         return engine;
     }
@@ -114,7 +114,7 @@ final class Engine {
                 }
             }
         }
-        throw new EngineFailedException("no antichess engine found: the system property " + PROPERTY
+        throw new MachinePlayer.EngineFailedException("no antichess engine found: the system property " + PROPERTY
                 + " is not set, the environment variable " + ENV + " is not set, and there is no executable "
                 + PROGRAM + " on PATH (" + searchPath + "); build it with `cargo build --release` and pass -D"
                 + PROPERTY + "=target/release/antichess");
@@ -123,10 +123,10 @@ final class Engine {
     private static String executable(String named, String where) {
         File file = new File(named);
         if (!file.exists()) {
-            throw new EngineFailedException(where + " names " + named + ", which does not exist");
+            throw new MachinePlayer.EngineFailedException(where + " names " + named + ", which does not exist");
         }
         if (!file.isFile() || !file.canExecute()) {
-            throw new EngineFailedException(where + " names " + named + ", which is not an executable file");
+            throw new MachinePlayer.EngineFailedException(where + " names " + named + ", which is not an executable file");
         }
         return named;
     }
@@ -139,7 +139,7 @@ final class Engine {
     /**
      * Sends one command and waits at most {@code timeoutMs} for its answer.
      *
-     * @throws EngineFailedException when the engine has failed, exits or
+     * @throws MachinePlayer.EngineFailedException when the engine has failed, exits or
      *     does not answer in time (it is then ended)
      */
     synchronized String request(String command, long timeoutMs) {
@@ -156,7 +156,7 @@ final class Engine {
      * have passed; then sends {@code stop}, which makes a search answer at
      * once, and waits at most {@code stopMs} more.
      *
-     * @throws EngineFailedException as {@link #request}
+     * @throws MachinePlayer.EngineFailedException as {@link #request}
      */
     synchronized String requestSearch(String command, long searchMs, long stopMs) {
         send(command);
@@ -176,12 +176,12 @@ final class Engine {
      * Fails the engine: ends the process and remembers why, for this and
      * every later call.
      */
-    EngineFailedException fail(String reason) {
+    MachinePlayer.EngineFailedException fail(String reason) {
         if (failure == null) {
             failure = reason + stderrNote();
         }
         kill();
-        return new EngineFailedException(failure);
+        return new MachinePlayer.EngineFailedException(failure);
     }
 
     /** Ends the engine politely: {@code quit}, then a signal if it lingers. */
@@ -224,7 +224,7 @@ final class Engine {
 
     private void send(String command) {
         if (failure != null) {
-            throw new EngineFailedException(failure);
+            throw new MachinePlayer.EngineFailedException(failure);
         }
         try {
             stdin.write((command + "\n").getBytes(StandardCharsets.UTF_8));
