@@ -143,8 +143,8 @@ public class MachinePlayer implements AutoCloseable {
         try {
             String answer = started.request("name", START_MS);
             if (!answer.startsWith("name ") || answer.length() == 5) {
-                throw started.fail(started.path() + " is not an antichess engine: it answered '" + answer
-                        + "' to 'name'");
+                throw started.fail(started.path() + " is not an antichess engine: it answered '"
+                        + printable(answer) + "' to 'name'");
             }
             name = answer.substring(5);
             if (hash != null) {
