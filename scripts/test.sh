@@ -15,51 +15,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { echo "test.sh: $*" >&2; }
-die() {
-    say "$*"
-    exit 1
-}
-
-# install_deb PACKAGE: installs a Debian package with apt-get, as root or
-# through sudo; says why not and fails when it cannot.
-install_deb() {
-    local package=$1 sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-            sudo=(sudo -n)
-        else
-            say "cannot install the Debian package $package: not root and no sudo (as root: apt-get install $package)"
-            return 1
-        fi
-    fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        say "cannot install $package: there is no apt-get; use the system's package manager"
-        return 1
-    fi
-    say "installing $package (apt-get)"
-    local log=target/apt.log
-    mkdir -p target
-    if [ -z "${apt_updated:-}" ]; then
-        "${sudo[@]}" apt-get update -qq >"$log" 2>&1 || say "apt-get update failed; trying the install anyway"
-        apt_updated=1
-    fi
-    if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$package" >>"$log" 2>&1; then
-        tail -5 "$log" >&2
-        say "apt-get install $package failed (all its output is in $log)"
-        return 1
-    fi
-}
-
-# need_deb PACKAGE [COMMAND]: makes sure COMMAND (default PACKAGE) exists,
-# installing the Debian PACKAGE when it does not; stops the tests when
-# that cannot be done.
-need_deb() {
-    local package=$1 command=${2:-$1}
-    command -v "$command" >/dev/null 2>&1 && return 0
-    install_deb "$package" || die "$command is missing; install $package, then run this again"
-    command -v "$command" >/dev/null 2>&1 || die "$package is installed but $command is still not found"
-}
+# say, die, install_deb, need_deb
+. scripts/lib.sh
 
 # python_env: sets PY to a Python with the pinned packages: target/venv,
 # made again only when the requirements or the Python have changed (a
