@@ -51,6 +51,14 @@ impl Position {
     }
 
     /// Appends every legal move to `list`.
+    ///
+    /// ```
+    /// use antichess::chess::{Position, Rules};
+    /// use antichess::search::MoveList;
+    /// let mut moves = MoveList::new();
+    /// Position::startpos(Rules::Antichess1994).legal_moves(&mut moves);
+    /// assert_eq!(moves.len(), 12); // no double steps under the 1994 rules
+    /// ```
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         if self.bare_king_ends() {
             return;
