@@ -2,6 +2,10 @@
 //! enum, each handed to the layer that owns it. With no subcommand the
 //! program is the headless engine speaking the line protocol.
 
+// The options' doc comments are clap's help texts, written for the
+// terminal (`random[:SEED]`), not for rustdoc's links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use crate::chess::{GameFile, Position, Rules, divide, perft};
 use crate::referee::player::PlayerSpec;
 use clap::{Parser, Subcommand};

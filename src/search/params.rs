@@ -291,13 +291,13 @@ impl SearchParams {
     }
 }
 
-/// The parameters in force for chess: [`DEFAULT`], or the tuning override.
+/// The parameters in force for chess: `DEFAULT`, or the tuning override.
 pub fn params() -> &'static SearchParams {
     static TUNED: Lazy<SearchParams> = Lazy::new(|| tuned(DEFAULT));
     &TUNED
 }
 
-/// The parameters in force for antichess: [`ANTICHESS`], or the tuning
+/// The parameters in force for antichess: `ANTICHESS`, or the tuning
 /// override (the same `ANTICHESS_SEARCH` applies to both tables).
 pub fn antichess_params() -> &'static SearchParams {
     static TUNED: Lazy<SearchParams> = Lazy::new(|| tuned(ANTICHESS));

@@ -7,7 +7,7 @@
 //! the network's, through the same logistic curve as the label, so the
 //! network learns the residual in the evaluation's own units. A tenth of
 //! the openings are held out; the weights written are those of the epoch
-//! that predicted them best, less their mean correction (see [`centre`]).
+//! that predicted them best, less their mean correction (see `centre`).
 
 use super::label::search_label;
 use super::texel::{best_scale, sigmoid};

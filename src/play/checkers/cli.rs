@@ -4,6 +4,10 @@
 //! `--perft` (the speed benchmark), `--listen`, `--move-time` and
 //! `--net-timeout` (quick network tests).
 
+// The options' doc comments are clap's help texts, written for the
+// terminal (`random[:SEED]`), not for rustdoc's links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::net::TcpListener;
