@@ -3,7 +3,9 @@
 # installs what the checks need (Debian packages with apt-get, only when
 # missing and only as root or with sudo; the pinned Python packages of
 # scripts/requirements*.txt into target/venv, rebuilt only when those files
-# or the Python change), then runs the Rust suite in release mode and the
+# or the Python change), then checks the formatting, the lints, the API
+# documentation and the fuzz targets, runs the Rust suite in release mode
+# (the documentation's examples included) and the
 # cross-checks against independent implementations (pyffish for the
 # chess-family rules, clatsop for checkers, python-chess as a UCI client,
 # Debian's Fairy-Stockfish for the endgame tables).
@@ -61,11 +63,18 @@ step() {
 }
 
 command -v cargo >/dev/null 2>&1 || die "cargo is missing: install Rust (https://rustup.rs), then run this again"
+{ cargo fmt --version && cargo clippy --version; } >/dev/null 2>&1 ||
+    die "cargo fmt or cargo clippy is missing: rustup component add rustfmt clippy, then run this again"
+need_deb g++ # fuzz/smoke.sh: libfuzzer-sys compiles libFuzzer
 need_deb tmux # tests/play_terminal.rs drives `antichess play` in a tmux terminal
 need_deb fairy-stockfish /usr/games/fairy-stockfish # scripts/endgame_peer_check.py: the endgame tables against its search
 need_deb chromium # scripts/web_test.py: Playwright drives Debian's Chromium (its own download cannot work offline)
 python_env
 
+step cargo fmt --check
+step cargo clippy --all-targets --quiet -- -D warnings
+step env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps --quiet
+step fuzz/smoke.sh # every fuzz target built with coverage and run a few seconds from its seeds
 step cargo test --release
 step cargo build --release
 step "$PY" scripts/oracle_check.py --positions "${ORACLE_POSITIONS:-10000}"
