@@ -3,9 +3,10 @@
 //! the game's referee, the evaluation that plugs into the shared search,
 //! the machine player and two-program play over TCP.
 //!
-//! Front ends sit above: the `checkers` program's command line and text
-//! interface are in [`crate::play::checkers`], its web page in
-//! `crate::web::checkers`. The protocol layer and the front ends use the
+//! Front ends sit above and this module imports none of them: the
+//! `checkers` program's command line and text interface are in
+//! `src/play/checkers/`, its web page in `src/web/checkers.rs`. The
+//! protocol layer and the front ends use the
 //! re-exports below; the submodules are public for their error types and
 //! helpers.
 

@@ -181,7 +181,7 @@ pub struct SearchParams {
 }
 
 /// The parameters measured best so far for chess, the base the other
-/// games start from (README.md, "Strength").
+/// games start from (docs/strength.md).
 pub const DEFAULT: SearchParams = SearchParams {
     rfp_depth: 3,
     rfp_margin: 200,
