@@ -280,3 +280,24 @@ impl Machine {
         Action::Move(mv)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_second_machine_plays_the_seed_plus_42() {
+        assert_eq!(machine_seeds(7, Color::Black), [7, 49]);
+        assert_eq!(machine_seeds(7, Color::White), [49, 7]);
+        // Negative seeds come in as Java's long does: the sum wraps.
+        assert_eq!(machine_seeds(u64::MAX, Color::Black), [u64::MAX, 41]);
+    }
+
+    #[test]
+    fn the_first_player_is_the_person_or_black() {
+        let (h, m) = (Seat::Human, Seat::Machine(2));
+        assert_eq!(Seat::first_player([m, h]), Color::White);
+        assert_eq!(Seat::first_player([h, m]), Color::Black);
+        assert_eq!(Seat::first_player([m, m]), Color::Black);
+    }
+}
