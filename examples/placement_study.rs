@@ -1,6 +1,6 @@
 //! Does piece placement say who wins an antichess game beyond what our
 //! evaluation says? A study for a learned evaluation (docs/strength-log.md,
-//! sixteenth session), not part of the engine.
+//! 2026-11-26, 4599387), not part of the engine.
 //!
 //! ```sh
 //! antichess tune GAMES.pgn --positions POS.tsv     # once per match

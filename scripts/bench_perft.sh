@@ -5,10 +5,12 @@
 # A benchmark, not a test: run it on an otherwise idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# say, die, need_deb
+. scripts/lib.sh
 RUNS=${RUNS:-3}
 SF=$(command -v stockfish || echo /usr/games/stockfish)
 if [ ! -x "$SF" ]; then
-    apt-get install -y stockfish >/dev/null
+    need_deb stockfish /usr/games/stockfish
     SF=/usr/games/stockfish
 fi
 cargo build --release --quiet

@@ -11,7 +11,7 @@ so our square (row r, column c) is open_spiel's (7-r, 7-c).
 Our side is the hidden `checkers --best-move` command (PDN FEN in, move
 out), kept running for the whole match. Colours alternate.
 
-    pip install open_spiel
+    pip install -r scripts/openspiel-requirements.txt   # not part of scripts/test.sh
     cargo build --release --bin checkers
     python3 scripts/checkers_vs_openspiel.py --games 10 --level 0 --move-ms 100 --simulations 1000
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces the ChessForge benchmark table in README.md: every policy on
+# Reproduces the ChessForge benchmark table in docs/chessforge.md: every policy on
 # the same seeds (1..GAMES), the solver at BUDGET playouts per decision.
 # Usage: scripts/chessforge_bench.sh [GAMES] [BUDGET] [THREADS]
 set -euo pipefail

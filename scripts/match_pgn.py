@@ -1,6 +1,6 @@
 """The games of the PGN files `antichess match --pgn` writes, and the Elo
 of a score, for the scripts that read matches back (clock_use.py,
-goal_run.py, paired.py, score_marks.py)."""
+pgn_score.py, research/score_marks.py, research/stuck_endings.py)."""
 
 import math
 import re

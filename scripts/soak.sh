@@ -18,10 +18,9 @@
 #   SESSION_GAMES [500] at SESSION_TIME [1] s against Fairy-Stockfish with
 #     SESSION_RULES [antichess]: one engine process throughout, its VmRSS
 #     sampled from /proc every SAMPLE [1] s;
-#   FSF [/tmp/fairy-stockfish/stockfish] (built with
+#   FSF [the recent build of scripts/lib.sh, built with
 #     ../shared/tools/build-fairy-stockfish.sh when missing and that script
-#     exists), FSF_VARIANTS [../shared/tools/fairy-stockfish-variants.ini,
-#     else scripts/antichess_variants.ini]; chess is played against Debian's
+#     exists], FSF_VARIANTS [scripts/antichess_variants.ini]; chess is played against Debian's
 #     /usr/games/stockfish when installed, else Fairy-Stockfish;
 #   MAX_PLIES [400] and REPETITIONS [3]: draw adjudication (antichess has
 #     no fifty-move or repetition rule, and self-play must end);
@@ -43,20 +42,11 @@ repetitions=${REPETITIONS:-3}
 concurrency=${CONCURRENCY:-1}
 seed=${SEED:-2026}
 out=${OUT:-target/soak}
-fsf=${FSF:-/tmp/fairy-stockfish/stockfish}
-shared=../shared/tools
-variants=${FSF_VARIANTS:-$shared/fairy-stockfish-variants.ini}
-[ -e "$variants" ] || variants=scripts/antichess_variants.ini
-variants=$(realpath "$variants")
-
-say() { echo "soak: $*" >&2; }
-
-if [ ! -x "$fsf" ]; then
-    [ -x "$shared/build-fairy-stockfish.sh" ] ||
-        { say "no Fairy-Stockfish at $fsf; build it (../shared/tools/build-fairy-stockfish.sh) or set FSF"; exit 2; }
-    say "building Fairy-Stockfish into $fsf (a few minutes)"
-    "$shared/build-fairy-stockfish.sh" "$fsf" >/dev/null
-fi
+# say, die, the Fairy-Stockfish locations
+. scripts/lib.sh
+fsf=${FSF:-$RECENT_FSF}
+variants=$(fsf_variants)
+need_recent_fsf "$fsf"
 fsf_spec="uci:$fsf;VariantPath=$variants"
 chess_spec=$fsf_spec
 [ -x /usr/games/stockfish ] && chess_spec="uci:/usr/games/stockfish"

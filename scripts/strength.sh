@@ -9,13 +9,13 @@
 #   scripts/strength.sh sf         [GAMES] [SECONDS]   chess vs stockfish (UCI_Elo limited)
 #   scripts/strength.sh ladder     [GAMES] [SECONDS]   each level against the next
 #
-# FSF is the Fairy-Stockfish to play: by default a recent build at
-# /tmp/fairy-stockfish/stockfish (made by the shared
-# tools/build-fairy-stockfish.sh; never committed here) when present, else
-# Debian's /usr/games/fairy-stockfish 11.1, which plays only the 1994 rules
-# exactly (it cannot switch off en passant) and is much weaker: keep it as
-# the second yardstick (fsf-debian). Installs Debian's stockfish /
-# fairy-stockfish when missing. CONCURRENCY (default 1) plays games in
+# FSF is the Fairy-Stockfish to play: by default the recent build of
+# scripts/lib.sh (made by the shared tools/build-fairy-stockfish.sh; never
+# committed here) when present, else Debian's 11.1, which plays only the
+# 1994 rules exactly (it cannot switch off en passant) and is much weaker:
+# keep it as the second yardstick (fsf-debian). Installs Debian's stockfish
+# / fairy-stockfish when missing (as root or with sudo). SEED (default
+# 2026) seeds the random openings; CONCURRENCY (default 1) plays games in
 # parallel; use 1 for the fairest clocks. PGN=FILE keeps the games. The
 # summary reports wins on time apart, and the score with wins on time in
 # games over 300 plies counted as draws. Level 0 reads the antichess
@@ -23,23 +23,22 @@
 # when missing, a few minutes; TABLES= plays without them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# say, die, need_deb, the Fairy-Stockfish locations
+. scripts/lib.sh
 what=${1:-fsf}
 games=${2:-200}
 secs=${3:-10}
 conc=${CONCURRENCY:-1}
+seed=${SEED:-2026}
 cargo build --release --quiet
 bin=target/release/antichess
-need() { [ -x "/usr/games/$1" ] || apt-get install -y "$1" >/dev/null; }
+need() { need_deb "$1" "/usr/games/$1"; }
 pgn=()
 [ -n "${PGN:-}" ] && pgn=(--pgn "$PGN")
 match() { "$bin" match --games "$games" --time "$secs" --concurrency "$conc" "${pgn[@]}" "$@" 2>/dev/null; }
-debian_fsf=/usr/games/fairy-stockfish
-recent_fsf=/tmp/fairy-stockfish/stockfish
-fsf=${FSF:-}
-if [ -z "$fsf" ]; then
-    if [ -x "$recent_fsf" ]; then fsf=$recent_fsf; else fsf=$debian_fsf; fi
-fi
-variants=$PWD/scripts/antichess_variants.ini
+debian_fsf=$DEBIAN_FSF
+fsf=$(fsf_path)
+variants=$(fsf_variants)
 tables=${TABLES-target/tables}
 # tables_for RULES: makes sure the endgame tables of RULES are in $tables.
 tables_for() {
@@ -60,7 +59,7 @@ fsf | fsf1994)
     [ "$fsf" = "$debian_fsf" ] && [ "$rules" = antichess ] &&
         echo "warning: Debian's fairy-stockfish 11.1 plays the 2002 rules with en passant" >&2
     echo "== level 0 vs $fsf, $rules, $games games, $secs s"
-    match --rules "$rules" --random-plies 4 --seed 2026 --engine1 level:0 \
+    match --rules "$rules" --random-plies 4 --seed "$seed" --engine1 level:0 \
         --engine2 "$(uci_fsf "$fsf")"
     ;;
 fsf-debian)
@@ -68,12 +67,12 @@ fsf-debian)
     # plays the 6.170 rules exactly only without double steps: antichess1994.
     need fairy-stockfish
     tables_for antichess1994
-    match --rules antichess1994 --random-plies 4 --seed 2026 --engine1 level:0 \
+    match --rules antichess1994 --random-plies 4 --seed "$seed" --engine1 level:0 \
         --engine2 "$(uci_fsf "$debian_fsf")"
     ;;
 sf)
     need stockfish
-    match --rules chess --random-plies 4 --seed 2026 --engine1 level:0 \
+    match --rules chess --random-plies 4 --seed "$seed" --engine1 level:0 \
         --engine2 "uci:/usr/games/stockfish;UCI_LimitStrength=true;UCI_Elo=${SF_ELO:-1500}"
     ;;
 ladder)

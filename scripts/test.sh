@@ -3,7 +3,9 @@
 # installs what the checks need (Debian packages with apt-get, only when
 # missing and only as root or with sudo; the pinned Python packages of
 # scripts/requirements*.txt into target/venv, rebuilt only when those files
-# or the Python change), then runs the Rust suite in release mode and the
+# or the Python change), then checks the formatting, the lints, the API
+# documentation and the fuzz targets, runs the Rust suite in release mode
+# (the documentation's examples included) and the
 # cross-checks against independent implementations (pyffish for the
 # chess-family rules, clatsop for checkers, python-chess as a UCI client,
 # Debian's Fairy-Stockfish for the endgame tables).
@@ -15,51 +17,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-say() { echo "test.sh: $*" >&2; }
-die() {
-    say "$*"
-    exit 1
-}
-
-# install_deb PACKAGE: installs a Debian package with apt-get, as root or
-# through sudo; says why not and fails when it cannot.
-install_deb() {
-    local package=$1 sudo=()
-    if [ "$(id -u)" -ne 0 ]; then
-        if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
-            sudo=(sudo -n)
-        else
-            say "cannot install the Debian package $package: not root and no sudo (as root: apt-get install $package)"
-            return 1
-        fi
-    fi
-    if ! command -v apt-get >/dev/null 2>&1; then
-        say "cannot install $package: there is no apt-get; use the system's package manager"
-        return 1
-    fi
-    say "installing $package (apt-get)"
-    local log=target/apt.log
-    mkdir -p target
-    if [ -z "${apt_updated:-}" ]; then
-        "${sudo[@]}" apt-get update -qq >"$log" 2>&1 || say "apt-get update failed; trying the install anyway"
-        apt_updated=1
-    fi
-    if ! DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "$package" >>"$log" 2>&1; then
-        tail -5 "$log" >&2
-        say "apt-get install $package failed (all its output is in $log)"
-        return 1
-    fi
-}
-
-# need_deb PACKAGE [COMMAND]: makes sure COMMAND (default PACKAGE) exists,
-# installing the Debian PACKAGE when it does not; stops the tests when
-# that cannot be done.
-need_deb() {
-    local package=$1 command=${2:-$1}
-    command -v "$command" >/dev/null 2>&1 && return 0
-    install_deb "$package" || die "$command is missing; install $package, then run this again"
-    command -v "$command" >/dev/null 2>&1 || die "$package is installed but $command is still not found"
-}
+# say, die, install_deb, need_deb
+. scripts/lib.sh
 
 # python_env: sets PY to a Python with the pinned packages: target/venv,
 # made again only when the requirements or the Python have changed (a
@@ -104,12 +63,19 @@ step() {
 }
 
 command -v cargo >/dev/null 2>&1 || die "cargo is missing: install Rust (https://rustup.rs), then run this again"
+{ cargo fmt --version && cargo clippy --version; } >/dev/null 2>&1 ||
+    die "cargo fmt or cargo clippy is missing: rustup component add rustfmt clippy, then run this again"
+need_deb g++ # fuzz/smoke.sh: libfuzzer-sys compiles libFuzzer
 need_deb tmux # tests/play_terminal.rs drives `antichess play` in a tmux terminal
 need_deb fairy-stockfish /usr/games/fairy-stockfish # scripts/endgame_peer_check.py: the endgame tables against its search
 need_deb default-jdk-headless javac # scripts/java.sh: the Java MachinePlayer and its RefereeTest
 need_deb chromium # scripts/web_test.py: Playwright drives Debian's Chromium (its own download cannot work offline)
 python_env
 
+step cargo fmt --check
+step cargo clippy --all-targets --quiet -- -D warnings
+step env RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps --quiet
+step fuzz/smoke.sh # every fuzz target built with coverage and run a few seconds from its seeds
 step cargo test --release
 step cargo build --release
 step scripts/java.sh test target/release/antichess

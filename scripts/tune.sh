@@ -15,7 +15,7 @@
 # GAMES [400] per opponent at TIME [1] s per side for step 1; FIXED [none]:
 # weights the fit keeps (comma-separated names, e.g. tempo,legal_moves);
 # EPOCHS [3000]; CHECK_GAMES [200] at CHECK_TIME [2] s for step 3;
-# FSF [/tmp/fairy-stockfish/stockfish]; OUT [target/tune].
+# FSF [the recent build of scripts/lib.sh]; OUT [target/tune].
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rules=${RULES:-antichess}
@@ -25,11 +25,11 @@ fixed=${FIXED:-}
 epochs=${EPOCHS:-3000}
 check_games=${CHECK_GAMES:-200}
 check_time=${CHECK_TIME:-2}
-fsf=${FSF:-/tmp/fairy-stockfish/stockfish}
+# say, die, the Fairy-Stockfish locations
+. scripts/lib.sh
+fsf=${FSF:-$RECENT_FSF}
 out=${OUT:-target/tune}
-variants=../shared/tools/fairy-stockfish-variants.ini
-[ -e "$variants" ] || variants=scripts/antichess_variants.ini
-variants=$(realpath "$variants")
+variants=$(fsf_variants)
 
 cargo build --release --quiet
 bin=$(realpath target/release/antichess)
@@ -37,7 +37,7 @@ mkdir -p "$out"
 common=(--rules "$rules" --random-plies 4 --max-plies 400 --repetitions 3)
 
 if [ -z "${PGN:-}" ]; then
-    [ -x "$fsf" ] || { echo "tune: no Fairy-Stockfish at $fsf (../shared/tools/build-fairy-stockfish.sh, or set FSF or PGN)" >&2; exit 2; }
+    [ -x "$fsf" ] || die "no Fairy-Stockfish at $fsf ($SHARED_TOOLS/build-fairy-stockfish.sh, or set FSF or PGN)"
     echo "tune: $games games against Fairy-Stockfish, $games in self-play, $time s" >&2
     "$bin" match --engine1 level:0 --engine2 "uci:$fsf;VariantPath=$variants" "${common[@]}" \
         --games "$games" --time "$time" --seed 31 --pgn "$out/fsf.pgn" >"$out/fsf.txt" 2>/dev/null

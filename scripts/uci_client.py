@@ -1,6 +1,6 @@
 """A UCI engine process driven one command at a time, for the scripts that
-ask engines about positions (endgame_peer_check.py, judgement.py,
-score_marks.py)."""
+ask engines about positions (endgame_peer_check.py, research/judgement.py,
+research/score_marks.py)."""
 
 import subprocess
 import sys

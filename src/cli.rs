@@ -2,6 +2,10 @@
 //! enum, each handed to the layer that owns it. With no subcommand the
 //! program is the headless engine speaking the line protocol.
 
+// The options' doc comments are clap's help texts, written for the
+// terminal (`random[:SEED]`), not for rustdoc's links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use crate::chess::{GameFile, Position, Rules, divide, perft};
 use crate::referee::player::PlayerSpec;
 use clap::{Parser, Subcommand};
@@ -47,7 +51,7 @@ pub enum Command {
     /// Play a series of refereed games between two engines.
     Match(Box<MatchArgs>),
     /// Play against the machine in the terminal.
-    Play(PlayArgs),
+    Play(crate::play::PlayArgs),
     /// Serve the web board: play in a browser, or through the JSON API
     /// (protocol.md, "Web"). Prints the page's address.
     Serve(ServeArgs),
@@ -78,7 +82,7 @@ pub enum Command {
         /// file, one a line (FEN, the game's result for the side to move,
         /// the game's start position, and with --search-nodes that
         /// search's score for the side to move; tab-separated), for
-        /// labelling by another engine (scripts/judgement.py) or a study.
+        /// labelling by another engine (scripts/research/judgement.py) or a study.
         #[arg(long)]
         positions: Option<std::path::PathBuf>,
         /// With --positions: also write the quiet ends of this many walks
@@ -199,26 +203,6 @@ pub struct MatchArgs {
     /// tests.
     #[arg(long)]
     pub keep_engines: bool,
-}
-
-/// Options of `antichess play`.
-#[derive(clap::Args, Debug)]
-pub struct PlayArgs {
-    /// Rule set: antichess, antichess1994 or chess.
-    #[arg(long, default_value = "antichess")]
-    pub rules: Rules,
-    /// The colour you play.
-    #[arg(long, default_value = "white")]
-    pub color: String,
-    /// The machine's level.
-    #[arg(long, default_value_t = 3)]
-    pub level: u32,
-    /// Each side's time in seconds.
-    #[arg(long, default_value_t = 300.0)]
-    pub time: f64,
-    /// Play against this engine instead of ours (a player spec as in `match`).
-    #[arg(long)]
-    pub opponent: Option<PlayerSpec>,
 }
 
 /// Options of `antichess serve`.

@@ -18,9 +18,9 @@ use std::time::Duration;
 
 use antichess::checkers::net::{NetError, Peer, PeerError, Timeouts};
 use antichess::checkers::player::Machine;
-use antichess::checkers::session::{Seat, play};
-use antichess::checkers::ui::Console;
 use antichess::checkers::{Action, Color, Record, Score};
+use antichess::play::checkers::session::{Player, play};
+use antichess::play::checkers::ui::Console;
 
 /// Every network limit in these tests.
 const QUICK: Duration = Duration::from_millis(300);
@@ -243,16 +243,16 @@ fn fake_player(
 }
 
 /// A quick machine player for our side.
-fn machine() -> Seat {
-    Seat::Machine(Machine::new(7, 2, Duration::from_millis(20)))
+fn machine() -> Player {
+    Player::Machine(Machine::new(7, 2, Duration::from_millis(20)))
 }
 
 /// Plays `record` with our machine as `ours` and `peer` as the other side;
 /// returns the finished record.
 fn play_against(peer: Peer, mut record: Record, ours: Color) -> Record {
     let mut seats = match ours {
-        Color::Black => [machine(), Seat::Remote(peer)],
-        Color::White => [Seat::Remote(peer), machine()],
+        Color::Black => [machine(), Player::Remote(peer)],
+        Color::White => [Player::Remote(peer), machine()],
     };
     let mut console = Console::new(io::empty(), io::sink(), false);
     play(&mut record, &mut seats, &mut console).unwrap();

@@ -12,9 +12,9 @@ use std::rc::Rc;
 use std::thread;
 
 use antichess::checkers::net::Peer;
-use antichess::checkers::session::{Seat, play};
-use antichess::checkers::ui::Console;
 use antichess::checkers::{Color, Record};
+use antichess::play::checkers::session::{Player, play};
+use antichess::play::checkers::ui::Console;
 
 /// What the terminal shows: the program's output and the echoed input.
 #[derive(Clone, Default)]
@@ -84,8 +84,8 @@ fn session(person: Color, typed: &[&str], remote: &[&str], hang_up: bool) -> (St
     let mut record = Record::new();
     peer.send_setup(&record, person.opponent()).unwrap();
     let mut seats = match person {
-        Color::Black => [Seat::Person, Seat::Remote(peer)],
-        Color::White => [Seat::Remote(peer), Seat::Person],
+        Color::Black => [Player::Person, Player::Remote(peer)],
+        Color::White => [Player::Remote(peer), Player::Person],
     };
     let screen = Screen::default();
     let keyboard = Keyboard {

@@ -8,7 +8,7 @@
 //! and perft limits are clamped so that one input stays quick.
 #![no_main]
 
-use antichess::engine::Out;
+use antichess::engine::{Control, Out};
 use antichess::engine::command::{Command, ParseError, Protocol, Setting, parse};
 use antichess::engine::reader::{Line, LineReader};
 use antichess::engine::session::{Flow, Session};
@@ -111,8 +111,8 @@ fuzz_target!(|data: &[u8]| {
                         _ if protocol == Protocol::Line => Some(1),
                         _ => None,
                     };
-                    let searches = command.searches();
-                    let flow = session.handle(clamp(command), Instant::now(), &stop);
+                    let searches = matches!(command, Command::Go(_));
+                    let flow = session.handle(clamp(command), Instant::now(), &Control::detached(&stop));
                     assert_eq!(flow, Flow::Continue);
                     if searches && protocol == Protocol::Uci {
                         let answers = sink.take();

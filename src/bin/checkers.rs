@@ -3,7 +3,7 @@
 use std::io;
 use std::process::ExitCode;
 
-use antichess::checkers::cli::{Options, run};
+use antichess::play::checkers::cli::{Options, run};
 use clap::Parser;
 
 fn main() -> ExitCode {

@@ -6,7 +6,7 @@
 //! `s + s/8` of a `u64` (`s` = number − 1): one unused "ghost" bit after every
 //! two rows makes each diagonal direction a single constant shift (+4
 //! down-left, +5 down-right, −4 up-right, −5 up-left), and a step off the
-//! board lands on a ghost bit or outside [`BOARD`], where masking drops it.
+//! board lands on a ghost bit or outside `BOARD`, where masking drops it.
 
 use std::fmt;
 

@@ -96,7 +96,7 @@ pub enum PeerError {
     NotText,
     /// An entry that may not be played now.
     NotAllowed(String, PlayError),
-    /// More opening entries than [`MAX_SETUP_ENTRIES`].
+    /// More opening entries than `MAX_SETUP_ENTRIES`.
     TooManyEntries,
     /// The host turned this guest away (`error …`).
     Refused(String),

@@ -33,6 +33,14 @@ impl fmt::Display for MoveError {
 
 impl std::error::Error for MoveError {}
 
+/// Why a step was refused while a capture is due, naming the captures:
+/// `a capture is compulsory: 15-22 18-11-4`. Every front end says it in
+/// these words.
+pub fn capture_compulsory<M: fmt::Display>(captures: impl IntoIterator<Item = M>) -> String {
+    let moves: Vec<String> = captures.into_iter().map(|m| m.to_string()).collect();
+    format!("a capture is compulsory: {}", moves.join(" "))
+}
+
 /// The squares of a written move, before it is checked against a position.
 pub fn parse_path(text: &str) -> Result<ArrayVec<Square, MAX_PATH>, MoveError> {
     let syntax = || MoveError::Syntax(text.into());

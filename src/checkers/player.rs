@@ -14,11 +14,15 @@
 //! irreversible has happened for a long while and it is not ahead, and
 //! accepts one when it is not ahead or when the game has long stopped
 //! progressing; two machines therefore always finish.
+//!
+//! Two machines in one program are seeded apart, as the handout suggests:
+//! the first player plays the seed, the second the seed plus 42
+//! ([`machine_seeds`]), wherever the game is played.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::board::Position;
+use super::board::{Color, Position};
 use super::eval::evaluate;
 use super::movegen::Move;
 use super::notation::Action;
@@ -34,6 +38,43 @@ const OFFER_GAP: u32 = 10;
 
 /// Quiet plies after which any offer is accepted.
 const ACCEPT_AFTER: u32 = 120;
+
+/// Who plays one colour of a game: a person, or the machine player at a
+/// look-ahead level (0: the strongest, on its time budget), as `checkers
+/// --level` sets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person.
+    Human,
+    /// The machine player, looking at most this many plies ahead.
+    Machine(u32),
+}
+
+impl Seat {
+    /// The colour of the first player of a game with `seats` (Black's
+    /// first): the person's when one machine plays a person, Black's when
+    /// machines (or people) play both sides.
+    pub fn first_player(seats: [Seat; 2]) -> Color {
+        match seats {
+            [Seat::Machine(_), Seat::Human] => Color::White,
+            _ => Color::Black,
+        }
+    }
+}
+
+/// How much the second machine player's seed differs from the first's.
+pub const SECOND_SEED_OFFSET: u64 = 42;
+
+/// The seeds of Black's and White's machine players in a game seeded with
+/// `seed` whose first player has the colour `first`: the first plays
+/// `seed`, the second `seed + 42` (wrapping, as Java's `long`).
+pub fn machine_seeds(seed: u64, first: Color) -> [u64; 2] {
+    let second = seed.wrapping_add(SECOND_SEED_OFFSET);
+    match first {
+        Color::Black => [seed, second],
+        Color::White => [second, seed],
+    }
+}
 
 /// The default time budget per move.
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(1000);
@@ -237,5 +278,26 @@ impl Machine {
             return Action::Draw;
         }
         Action::Move(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_second_machine_plays_the_seed_plus_42() {
+        assert_eq!(machine_seeds(7, Color::Black), [7, 49]);
+        assert_eq!(machine_seeds(7, Color::White), [49, 7]);
+        // Negative seeds come in as Java's long does: the sum wraps.
+        assert_eq!(machine_seeds(u64::MAX, Color::Black), [u64::MAX, 41]);
+    }
+
+    #[test]
+    fn the_first_player_is_the_person_or_black() {
+        let (h, m) = (Seat::Human, Seat::Machine(2));
+        assert_eq!(Seat::first_player([m, h]), Color::White);
+        assert_eq!(Seat::first_player([h, m]), Color::Black);
+        assert_eq!(Seat::first_player([m, m]), Color::Black);
     }
 }

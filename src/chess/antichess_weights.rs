@@ -130,7 +130,7 @@ pub struct LockedWeights {
 
 /// The locked-ending weights of both rule sets: set by hand, and measured
 /// by conversions of such endings against the anchor (docs/strength-log.md,
-/// forty-first session).
+/// 2026-11-29, 98078ab).
 const LOCKED: LockedWeights = LockedWeights {
     base: 1500,
     man: 100,
@@ -229,7 +229,7 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
 /// results, and to the anchor's judgement) found it, and it scored +10.7
 /// and +14.0 points in 200 games at 10 s against Fairy-Stockfish on two
 /// sets of openings, each paired with the weights before
-/// (docs/strength-log.md, tenth and eleventh sessions). Blended by the men left,
+/// (docs/strength-log.md, 2026-11-25, c2d73dd and 995b8e2). Blended by the men left,
 /// they stay worth keeping down to about 12 men, a burden below.
 ///
 /// The legal-move difference counts up to 24 moves in the opening's table
@@ -237,7 +237,7 @@ const ANTICHESS_ENDING: AntichessWeights = AntichessWeights {
 /// with many men on the board a side that must capture with two moves
 /// against the opponent's thirty is worse off than one with ten against
 /// twenty-two. +12.0 points in 400 games at 10 s against Fairy-Stockfish
-/// on two sets of openings, paired with the cap of 12 (fifteenth session).
+/// on two sets of openings, paired with the cap of 12 (2026-11-26, 5ee8905).
 pub const ANTICHESS_2002: AntichessEval = AntichessEval {
     opening: AntichessWeights {
         legal_moves_cap: 24,

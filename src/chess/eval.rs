@@ -50,7 +50,7 @@ fn antichess(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
 /// The antichess evaluation's hand-made terms alone (what the learned
 /// correction is fitted on top of); the weights and what each means are
 /// in [`antichess_weights::AntichessWeights`]. Measured by games, see
-/// README.md.
+/// docs/strength.md.
 pub fn antichess_hand_made(pos: &Position, legal_moves: impl FnOnce() -> usize) -> Score {
     antichess_weights::antichess(pos.rules()).score(&antichess_terms(pos, legal_moves))
 }

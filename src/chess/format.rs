@@ -302,6 +302,14 @@ impl GameFile {
 
 impl Position {
     /// Reads a FEN. The move counters may be left out.
+    ///
+    /// ```
+    /// use antichess::chess::{Color, Position, Rules};
+    /// let pos = Position::from_fen("8/8/8/4k3/8/8/3PK3/8 b - -", Rules::Antichess1994)?;
+    /// assert_eq!(pos.side_to_move(), Color::Black);
+    /// assert!(Position::from_fen("8/8/8 w - -", Rules::Chess).is_err());
+    /// # Ok::<(), antichess::chess::FormatError>(())
+    /// ```
     pub fn from_fen(fen: &str, rules: Rules) -> Result<Position, FormatError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let Some(&placement) = fields.first() else {

@@ -51,6 +51,14 @@ impl Position {
     }
 
     /// Appends every legal move to `list`.
+    ///
+    /// ```
+    /// use antichess::chess::{Position, Rules};
+    /// use antichess::search::MoveList;
+    /// let mut moves = MoveList::new();
+    /// Position::startpos(Rules::Antichess1994).legal_moves(&mut moves);
+    /// assert_eq!(moves.len(), 12); // no double steps under the 1994 rules
+    /// ```
     pub fn legal_moves(&self, list: &mut MoveList<Move>) {
         if self.bare_king_ends() {
             return;
@@ -338,7 +346,7 @@ impl Position {
 /// A king with this many candidate squares or more has them tested
 /// against the opponent's whole attack map (one lookup per man) rather
 /// than square by square (five lookups each): 2.6% fewer instructions on
-/// the README's antichess search, where an open king is the rule; from
+/// docs/speed.md's antichess search, where an open king is the rule; from
 /// one square on, perft (kings hemmed in) paid 4% more.
 const KING_MAP_FROM: u32 = 2;
 

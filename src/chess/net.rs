@@ -195,8 +195,8 @@ impl Net {
 
 /// The built-in weights of the 2002 rules: 32 units fitted to 693,000
 /// quiet positions labelled by 20,000-node searches of ours, from
-/// self-play games and from our games against Fairy-Stockfish (forty-ninth
-/// session, docs/strength-log.md). The 1994 rules have none: nothing was
+/// self-play games and from our games against Fairy-Stockfish (docs/strength-log.md,
+/// 2026-11-30, 6b636c7). The 1994 rules have none: nothing was
 /// fitted or measured there.
 const BUILT_IN_2002: &str = include_str!("antichess2002.net");
 
@@ -276,7 +276,7 @@ const QB: i32 = 512;
 /// The network in integers, as the search evaluates it at every node:
 /// sums of 16-bit weights go eight to a vector instruction. It costs an
 /// antichess search about 8% of its speed (a zero network against none,
-/// the same tree; docs/strength-log.md, forty-seventh session).
+/// the same tree; docs/strength-log.md, 2026-11-30, 7f6a74b).
 /// [`Net::eval`] is its reference; they differ by a centipawn or two.
 #[derive(Clone, Debug)]
 pub struct QuantNet {

@@ -6,6 +6,13 @@ use super::position::Position;
 use crate::search::MoveList;
 
 /// Number of leaf positions `depth` plies below `pos`.
+///
+/// ```
+/// use antichess::chess::{Position, Rules, perft};
+/// assert_eq!(perft(&Position::startpos(Rules::Chess), 3), 8_902);
+/// // Captures are compulsory in antichess: fewer lines from the start.
+/// assert_eq!(perft(&Position::startpos(Rules::Antichess), 3), 8_067);
+/// ```
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     match depth {
         0 => 1,

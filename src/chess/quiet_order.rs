@@ -6,8 +6,8 @@
 //!
 //! The default puts the king's moves last: a king walk is rarely the quiet
 //! move that matters, and putting it behind the others gained about 45 Elo
-//! against Fairy-Stockfish in paired games (docs/strength-log.md, the
-//! nineteenth and twentieth sessions). A tuning run replaces the whole
+//! against Fairy-Stockfish in paired games (docs/strength-log.md,
+//! 2026-11-26, 79fa099 and 2026-11-27, ad733e2). A tuning run replaces the whole
 //! prior by name in `ANTICHESS_ORDER` (`pawn=2,double=1,safe=1`; `king=0`
 //! for none), read once at start-up.
 

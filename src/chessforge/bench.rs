@@ -1,5 +1,5 @@
 //! Plays a run of seeded games with one policy and summarises them: what
-//! `chessforge solve` prints and the README benchmark table is made of.
+//! `chessforge solve` prints and docs/chessforge.md's benchmark table is made of.
 
 use std::fmt;
 use std::thread;

@@ -14,11 +14,11 @@
 //!   symbol and square, masked by occupancy) and what a strike does to the
 //!   struck tile (removed, wild, or a random draw).
 //! - [`text`]: the one-line board text form and its typed parse errors.
-//! - [`rng`]: the seeded random source; a game is its seed.
+//! - [`rng`](crate::rng): the seeded random source; a game is its seed.
 //! - [`policy`]: random, greedy and heuristic play, and the game loop.
 //! - [`solver`]: Monte-Carlo over the legal strikes with heuristic
 //!   rollouts; [`exact`]: exact expectimax for small endgames.
-//! - [`bench`], [`engine`], [`play`]: what the `chessforge` binary runs.
+//! - [`bench`](mod@bench), [`engine`], [`play`]: what the `chessforge` binary runs.
 //!
 //! # Chance
 //!

@@ -8,7 +8,7 @@
 //! promising strikes get most of them; the strike with the best mean
 //! wins. Once few hits are left, exact expectimax ([`super::exact`])
 //! takes over. (A full MCTS tree with sampled chance nodes was measured
-//! too and did no better at equal playouts; see README.md.)
+//! too and did no better at equal playouts; see docs/chessforge.md.)
 
 use std::fmt;
 use std::str::FromStr;

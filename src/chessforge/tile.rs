@@ -151,7 +151,7 @@ pub enum RuleSet {
     /// The handout's rules; the default.
     #[default]
     Standard,
-    /// The standard rules plus lambda, shamrock and skull (see README.md).
+    /// The standard rules plus lambda, shamrock and skull (see docs/chessforge.md).
     Extra,
 }
 

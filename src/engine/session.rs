@@ -1,6 +1,6 @@
 //! The worker's state and its answers: the options, and the game family
 //! in play with its game and thinker ([`Desk`]). The game commands are
-//! written once in [`desk`](super::desk) and reached through [`Board`],
+//! written once in [`desk`](super::desk) and reached through `Board`,
 //! the one place that tells the families apart.
 //!
 //! Every command is checked in full before anything changes, so a refused

@@ -1,5 +1,5 @@
 //! Choosing a move: the level decides between the quick choices of
-//! [`levels`](super::levels) and a search, and the `go` limits and the
+//! [`levels`] and a search, and the `go` limits and the
 //! clocks become the search's [`Limits`]. Written once for every game the
 //! protocol plays: a thinker owns the searcher of one game.
 

@@ -11,12 +11,15 @@
 //! process through the referee's players. The game itself (seats, record,
 //! clocks, result, the checks on a person's move) is the referee's
 //! [`Table`], which the web board shares.
+//!
+//! [`checkers`] is the terminal front end of the other board game, the
+//! CS61B `checkers` program.
 
+pub mod checkers;
 pub mod commands;
 mod screen;
 
 use crate::chess::{Color, Move, Piece, PieceKind, Position, Rules, Setup, Square};
-use crate::cli::PlayArgs;
 use crate::referee::clock;
 use crate::referee::game::move_fault;
 use crate::referee::player::{EngineBinary, Fault, Player, PlayerSpec, Turn};
@@ -66,6 +69,26 @@ pub struct Session {
     counted: bool,
     notes: Vec<String>,
     ansi: bool,
+}
+
+/// Options of `antichess play`, as the command line takes them.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// Rule set: antichess, antichess1994 or chess.
+    #[arg(long, default_value = "antichess")]
+    pub rules: Rules,
+    /// The colour you play.
+    #[arg(long, default_value = "white")]
+    pub color: String,
+    /// The machine's level.
+    #[arg(long, default_value_t = 3)]
+    pub level: u32,
+    /// Each side's time in seconds.
+    #[arg(long, default_value_t = 300.0)]
+    pub time: f64,
+    /// Play against this engine instead of ours (a player spec as in `match`).
+    #[arg(long)]
+    pub opponent: Option<PlayerSpec>,
 }
 
 /// Runs `antichess play` on the terminal.

@@ -163,6 +163,18 @@ impl<G: Game> Searcher<G> {
 
     /// Searches `root` within `limits`.
     ///
+    /// ```
+    /// use antichess::chess::{Position, Rules};
+    /// use antichess::search::{Limits, Searcher};
+    /// use std::sync::atomic::AtomicBool;
+    /// let mut searcher = Searcher::<Position>::new(1)?;
+    /// let pos = Position::startpos(Rules::Chess);
+    /// let limits = Limits { nodes: Some(2_000), ..Limits::default() };
+    /// let result = searcher.search(&pos, &[], &limits, &AtomicBool::new(false), |_| {});
+    /// assert!(result.nodes <= 2_000 && result.best_move.is_some());
+    /// # Ok::<(), antichess::search::TtError>(())
+    /// ```
+    ///
     /// `history` holds the keys of the positions played before `root`,
     /// oldest first (the root's own key may end it); repetitions of them
     /// count as draws. `stop` is polled during the search: another thread

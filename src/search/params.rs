@@ -78,14 +78,14 @@ pub struct SearchParams {
     /// left or more (0: always). Fairy-Stockfish extends a check only
     /// from a node deeper than 6 plies; here 6 scored 5.0 points less in
     /// 200 antichess games against it, paired with 0
-    /// (docs/strength-log.md, the forty-sixth session).
+    /// (docs/strength-log.md, 2026-11-30, 2ca9902).
     pub check_ext_depth: i32,
     /// 1: where the table holds a score whose bound says the node is
     /// better (or worse) than its static evaluation, pruning and
     /// quiescence's stand-pat go by that score instead (Stockfish's);
     /// 0: by the static evaluation alone. In antichess against
     /// Fairy-Stockfish 1 scored 13.5 points less in 200 paired games
-    /// (twenty-third session) and 7.0 less in 400 (forty-sixth).
+    /// (2026-11-27, 5132745) and 7.0 less in 400 (2026-11-30, 2ca9902).
     pub tt_refine: i32,
     /// Singular extensions: a node this deep or deeper whose table move
     /// alone holds the table's score less this margin per ply (the others
@@ -181,7 +181,7 @@ pub struct SearchParams {
 }
 
 /// The parameters measured best so far for chess, the base the other
-/// games start from (README.md, "Strength").
+/// games start from (docs/strength.md).
 pub const DEFAULT: SearchParams = SearchParams {
     rfp_depth: 3,
     rfp_margin: 200,
@@ -242,21 +242,21 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // Most antichess nodes offer nothing but compulsory captures, where
     // the victim/attacker key says little: their own history ordered
     // them better in 600 games paired with a control in the same hours
-    // against Fairy-Stockfish (docs/strength-log.md, the twenty-first
-    // session). Chess keeps the key alone, unmeasured there.
+    // against Fairy-Stockfish (docs/strength-log.md, 2026-11-27,
+    // e714217). Chess keeps the key alone, unmeasured there.
     capture_history: 8,
     // A node the table remembers on a principal variation is likely one
     // again: its late moves reduced a ply less gained 22.5 points in 500
     // games paired with the search before against Fairy-Stockfish (three
-    // sets of openings up, one down; docs/strength-log.md, the
-    // twenty-fourth session). Chess keeps the reductions as they were,
+    // sets of openings up, one down; docs/strength-log.md,
+    // 2026-11-27, 358d732). Chess keeps the reductions as they were,
     // unmeasured there.
     lmr_tt_pv: 1,
     // The evaluation's errors are learnt as the game goes, by pawns and
     // by material (Stockfish's correction histories): +40.5 points in 600
     // games paired with the search before against Fairy-Stockfish, up on
-    // all three sets of openings (docs/strength-log.md, the twenty-fifth
-    // session). Chess keeps its evaluation as it is, unmeasured there.
+    // all three sets of openings (docs/strength-log.md, 2026-11-27,
+    // 02470e3). Chess keeps its evaluation as it is, unmeasured there.
     corr_pawns: 100,
     corr_material: 100,
     corr_moves: 0,
@@ -264,8 +264,8 @@ pub const ANTICHESS: SearchParams = SearchParams {
     // DEFAULT). Kept from game to game (`corr_keep=2`) it read -5.5
     // points in 400 games paired in the same hours with it off, both in
     // one engine process per match (`--keep-engines`): nothing to trade
-    // replayable games for (docs/strength-log.md, the thirty-first
-    // session, which also says why the thirtieth's +22.5 measured nothing).
+    // replayable games for (docs/strength-log.md,
+    // 2026-11-28, cf35c8b, which also says why the +22.5 of 649193e measured nothing).
     ..DEFAULT
 };
 
@@ -291,13 +291,13 @@ impl SearchParams {
     }
 }
 
-/// The parameters in force for chess: [`DEFAULT`], or the tuning override.
+/// The parameters in force for chess: `DEFAULT`, or the tuning override.
 pub fn params() -> &'static SearchParams {
     static TUNED: Lazy<SearchParams> = Lazy::new(|| tuned(DEFAULT));
     &TUNED
 }
 
-/// The parameters in force for antichess: [`ANTICHESS`], or the tuning
+/// The parameters in force for antichess: `ANTICHESS`, or the tuning
 /// override (the same `ANTICHESS_SEARCH` applies to both tables).
 pub fn antichess_params() -> &'static SearchParams {
     static TUNED: Lazy<SearchParams> = Lazy::new(|| tuned(ANTICHESS));

@@ -3,7 +3,7 @@
 //! --pgn` (against Fairy-Stockfish, or self-play); the fitted weights come
 //! out in the `ANTICHESS_EVAL` form, so that a match can check them against
 //! the weights in force before they are written into
-//! `src/chess/antichess_weights.rs`. README.md ("Strength") has the whole loop.
+//! `src/chess/antichess_weights.rs`. docs/strength.md has the whole loop.
 
 pub mod label;
 pub mod net_fit;

@@ -7,7 +7,7 @@
 //! the network's, through the same logistic curve as the label, so the
 //! network learns the residual in the evaluation's own units. A tenth of
 //! the openings are held out; the weights written are those of the epoch
-//! that predicted them best, less their mean correction (see [`centre`]).
+//! that predicted them best, less their mean correction (see `centre`).
 
 use super::label::search_label;
 use super::texel::{best_scale, sigmoid};
@@ -147,7 +147,7 @@ pub fn run(options: &NetFitOptions) -> Result<(), String> {
 /// added for the side to move at every node changes what the move is
 /// worth, which games set: three fits that kept it (about -370) lost
 /// 5.5 points in 200 games and 8 in about 50 (docs/strength-log.md,
-/// the thirty-third session).
+/// 2026-11-28, 4d0a8a8).
 fn centre(net: &mut Net, rows: &[&Row]) -> f32 {
     let sum: f64 = rows
         .iter()

@@ -15,9 +15,9 @@ use super::body::Body;
 use super::checkers_view as view;
 use super::server::{ApiError, Method, Request, Response};
 use super::store::{GameId, Guard, Retire, Slot, Store};
-use crate::checkers::cli::SECOND_SEED_OFFSET;
+use crate::checkers::notation::capture_compulsory;
 use crate::checkers::notation::parse_path;
-use crate::checkers::player::{DEFAULT_MOVE_TIME, Machine, Seasoned};
+use crate::checkers::player::{DEFAULT_MOVE_TIME, Machine, Seasoned, machine_seeds};
 use crate::checkers::{Action, Color, PlayError, Record, read_transcript, write_transcript};
 use crate::search::Searcher;
 use std::path::PathBuf;
@@ -36,15 +36,8 @@ pub const MAX_LEVEL: u32 = 40;
 /// program's own machine player).
 const TABLE_MIB: usize = 16;
 
-/// Who plays one colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person at the page.
-    Human,
-    /// The machine player, looking at most this many plies ahead (0: the
-    /// strongest, on its time budget), as `checkers --level`.
-    Machine(u32),
-}
+/// Who plays one colour: a person at the page, or the machine player.
+pub use crate::checkers::Seat;
 
 /// A game to open, as the command line or a new-game request sets it up.
 #[derive(Clone, Debug)]
@@ -68,11 +61,7 @@ impl Setup {
     /// as on the command line: a machine playing a person is the second
     /// player (`seed + 42`); of two machines Black is the first.
     pub fn new(seats: [Seat; 2], seed: u64) -> Setup {
-        let second = seed.wrapping_add(SECOND_SEED_OFFSET);
-        let seeds = match seats {
-            [Seat::Machine(_), Seat::Machine(_)] => [seed, second],
-            _ => [second, second],
-        };
+        let seeds = machine_seeds(seed, Seat::first_player(seats));
         Setup {
             record: Record::new(),
             seats,
@@ -535,7 +524,7 @@ fn why_illegal(record: &Record, text: &str) -> String {
             .join(", ")
     };
     if pos.must_capture() {
-        return format!("a jump is compulsory: {}", list(&mut legal.iter()));
+        return capture_compulsory(legal.iter());
     }
     let side = pos.side_to_move();
     let from = parse_path(text).ok().and_then(|path| path.first().copied());

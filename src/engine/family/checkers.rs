@@ -37,7 +37,7 @@ impl fmt::Display for CheckersMoveError {
                 write!(f, "write every square of the jump: {m}")
             }
             CheckersMoveError::CaptureCompulsory(moves) => {
-                write!(f, "a capture is compulsory: {}", moves.join(" "))
+                f.write_str(&checkers::notation::capture_compulsory(moves))
             }
             CheckersMoveError::Illegal => f.write_str("not a legal move here"),
         }

@@ -3,18 +3,19 @@
 # second alone, and beside a search of either engine on the other core (the
 # load two concurrent matches put on a 2-core machine), in rounds.
 #
-#   scripts/contention.sh [ROUNDS]
+#   scripts/research/contention.sh [ROUNDS]
 #
-# OURS (default target/release/antichess) and FSF (default
-# /tmp/fairy-stockfish/stockfish, as scripts/strength.sh) name the engines.
+# OURS (default target/release/antichess) and FSF (default the recent
+# build of scripts/lib.sh) name the engines.
 # Each measurement is a 3 s search after 1.e3 b5 2.Bxb5 c6 3.Bxc6 Nxc6 at
 # antichess (the 2002 rules), the load a 4.5 s search started just before.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
+. scripts/lib.sh
 ROUNDS=${1:-3}
 OURS=${OURS:-target/release/antichess}
-FSF=${FSF:-/tmp/fairy-stockfish/stockfish}
-VARIANTS=$PWD/scripts/antichess_variants.ini
+FSF=${FSF:-$RECENT_FSF}
+VARIANTS=$(fsf_variants)
 MOVES="e2e3 b7b5 f1b5 c7c6 b5c6 b8c6"
 
 # search ENGINE MILLISECONDS: the nodes per second of its last report.

@@ -12,9 +12,9 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::board::Color;
-use super::notation::Action;
-use super::record::Record;
+use crate::checkers::board::Color;
+use crate::checkers::notation::Action;
+use crate::checkers::record::Record;
 
 /// The message for any rejected input, as the handout words it.
 pub const ILLEGAL: &str = "Error: illegal move. Try again.";

@@ -2,7 +2,7 @@
 """Our search's score at chosen moves of a match's games: where did the
 games we lost turn?
 
-    python3 scripts/score_marks.py GAMES.pgn [--result 0] [--plies 80-150]
+    python3 scripts/research/score_marks.py GAMES.pgn [--result 0] [--plies 80-150]
         [--marks 10,20,28,36] [--nodes 300000] [--engine target/release/antichess]
 
 For each game of `antichess match --pgn` that our engine (the player whose
@@ -20,6 +20,12 @@ import argparse
 import re
 
 import chess
+
+import os  # noqa: E402
+import sys  # noqa: E402
+
+# The shared readers live one folder up, in scripts/.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from match_pgn import games, is_ours, points
 from uci_client import Uci

@@ -4,6 +4,10 @@
 //! `--perft` (the speed benchmark), `--listen`, `--move-time` and
 //! `--net-timeout` (quick network tests).
 
+// The options' doc comments are clap's help texts, written for the
+// terminal (`random[:SEED]`), not for rustdoc's links.
+#![allow(rustdoc::broken_intra_doc_links)]
+
 use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::net::TcpListener;
@@ -12,18 +16,14 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use clap::Parser;
 
-use super::board::{Color, Position};
-use super::movegen::perft;
-use super::net::{DEFAULT_PORT, NetError, Peer, Timeouts};
-use super::player::{DEFAULT_MOVE_TIME, Machine};
-use super::record::Record;
-use super::session::{Seat, play};
-use super::transcript::{TranscriptError, read_transcript, write_transcript};
+use super::session::{Player, play};
 use super::ui::Console;
-
-/// How much the second machine player's seed differs from the first's, as
-/// the handout suggests.
-pub const SECOND_SEED_OFFSET: u64 = 42;
+use crate::checkers::board::{Color, Position};
+use crate::checkers::movegen::perft;
+use crate::checkers::net::{DEFAULT_PORT, NetError, Peer, Timeouts};
+use crate::checkers::player::{DEFAULT_MOVE_TIME, Machine, Seat, machine_seeds};
+use crate::checkers::record::Record;
+use crate::checkers::transcript::{TranscriptError, read_transcript, write_transcript};
 
 /// Command-line options, spelled as in the handout.
 #[derive(Parser, Debug)]
@@ -117,7 +117,10 @@ impl fmt::Display for CliError {
             CliError::Init(p, e) => write!(f, "{}: {e}", p.display()),
             CliError::Net(e) => write!(f, "{e}"),
             CliError::Fen(e) => write!(f, "--fen: {e}"),
-            CliError::NetTimeout(s) => write!(f, "--net-timeout: {s} is not a number of seconds"),
+            CliError::NetTimeout(s) => write!(
+                f,
+                "--net-timeout: {s} is not a number of seconds above 0 and at most {MAX_NET_TIMEOUT}"
+            ),
             CliError::Io(e) => write!(f, "{e}"),
         }
     }
@@ -186,13 +189,19 @@ fn host_game(opts: &Options, name: &str, record: &Record, guest: Color) -> Resul
     Ok(peer)
 }
 
+/// The longest `--net-timeout`, seconds: a day. Every limit is added to
+/// the present instant, so an unbounded one would overflow the clock.
+pub const MAX_NET_TIMEOUT: f64 = 86_400.0;
+
 /// The network limits: the documented ones, or all `--net-timeout`.
 fn net_timeouts(opts: &Options) -> Result<Timeouts, CliError> {
     match opts.net_timeout {
         None => Ok(Timeouts::default()),
-        Some(secs) => Duration::try_from_secs_f64(secs)
-            .map(Timeouts::uniform)
-            .map_err(|_| CliError::NetTimeout(secs)),
+        // Written so that NaN is refused too.
+        Some(secs) if secs > 0.0 && secs <= MAX_NET_TIMEOUT => {
+            Ok(Timeouts::uniform(Duration::from_secs_f64(secs)))
+        }
+        Some(secs) => Err(CliError::NetTimeout(secs)),
     }
 }
 
@@ -216,8 +225,6 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
         return display(opts, seed, move_time);
     }
 
-    let machine =
-        |offset: u64, level: u32| Machine::new(seed.wrapping_add(offset), level, move_time);
     let first_is_machine = opts.player1.is_some();
     // The game this program sets up itself (unless it joins one).
     let local_game = || -> Result<(Record, Color), CliError> {
@@ -239,17 +246,15 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
         None => {
             let (record, color) = local_game()?;
             let level = opts.level2.unwrap_or(opts.level);
-            (
-                record,
-                color,
-                Seat::Machine(machine(SECOND_SEED_OFFSET, level)),
-            )
+            let seed = machine_seeds(seed, color)[color.opponent().index()];
+            let machine = Machine::new(seed, level, move_time);
+            (record, color, Player::Machine(machine))
         }
         Some(spec) => match spec.split_once('@') {
             None => {
                 let (record, color) = local_game()?;
                 let peer = host_game(opts, spec, &record, color.opponent())?;
-                (record, color, Seat::Remote(peer))
+                (record, color, Player::Remote(peer))
             }
             Some((name, host)) => {
                 if opts.white || opts.init.is_some() {
@@ -261,15 +266,16 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
                 let (record, color) = peer
                     .receive_setup()
                     .map_err(|e| NetError::Setup(peer.address(), e))?;
-                (record, color, Seat::Remote(peer))
+                (record, color, Player::Remote(peer))
             }
         },
     };
 
     let first = if first_is_machine {
-        Seat::Machine(machine(0, opts.level))
+        let seed = machine_seeds(seed, first_color)[first_color.index()];
+        Player::Machine(Machine::new(seed, opts.level, move_time))
     } else {
-        Seat::Person
+        Player::Person
     };
     let mut seats = match first_color {
         Color::Black => [first, second],
@@ -291,7 +297,7 @@ pub fn run(opts: &Options, input: impl BufRead, mut output: impl Write) -> Resul
 /// page; serves until the program is stopped. The first line on stdout is
 /// the page's address.
 fn display(opts: &Options, seed: u64, move_time: Duration) -> Result<(), CliError> {
-    use crate::web::checkers::{Seat, Setup};
+    use crate::web::checkers::Setup;
     if opts.player2.is_some() {
         return Err(CliError::Display(
             "the web board plays against this program's machine; leave out --player2 \
@@ -314,11 +320,11 @@ fn display(opts: &Options, seed: u64, move_time: Duration) -> Result<(), CliErro
         Seat::Human
     };
     let second = Seat::Machine(opts.level2.unwrap_or(opts.level));
-    let second_seed = seed.wrapping_add(SECOND_SEED_OFFSET);
-    let (seats, seeds) = match first_color {
-        Color::Black => ([first, second], [seed, second_seed]),
-        Color::White => ([second, first], [second_seed, seed]),
+    let seats = match first_color {
+        Color::Black => [first, second],
+        Color::White => [second, first],
     };
+    let seeds = machine_seeds(seed, first_color);
     let setup = Setup {
         record,
         seats,
@@ -388,4 +394,24 @@ fn list_moves(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
         }
     }
     output.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn timeouts(arg: &str) -> Result<Timeouts, CliError> {
+        net_timeouts(&Options::parse_from(["checkers", arg]))
+    }
+
+    #[test]
+    fn net_timeout_is_bounded() {
+        assert!(timeouts("--net-timeout=0.3").is_ok());
+        assert!(timeouts("--net-timeout=86400").is_ok());
+        // 1.8e19 s fits a Duration, but the present instant plus it does not.
+        for bad in ["1.8e19", "86400.5", "0", "-1", "NaN", "inf"] {
+            let err = timeouts(&format!("--net-timeout={bad}")).unwrap_err();
+            assert!(err.to_string().contains("at most 86400"), "{bad}: {err}");
+        }
+    }
 }

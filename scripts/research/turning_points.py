@@ -8,7 +8,7 @@ one line per search (RUST_LOG=info in its environment), and a UCI opponent:
   RUST_LOG=antichess::referee::process=debug antichess match ... \\
       --engine1 "proto:env RUST_LOG=info target/release/antichess" \\
       --engine2 "uci:$FSF;VariantPath=scripts/antichess_variants.ini" 2>match.log
-  scripts/turning_points.py match.log
+  scripts/research/turning_points.py match.log
 
 For every decided game it finds, for each engine, the first of its own
 moves from which its score stays on the final result's side by at least

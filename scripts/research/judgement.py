@@ -6,7 +6,7 @@ board). A benchmark aid, not a test: it asks which positions an engine
 misjudges, which a match cannot say.
 
     antichess tune GAMES.pgn... --positions POS.tsv
-    scripts/judgement.py POS.tsv --nodes 20000 --sample 4000 \\
+    scripts/research/judgement.py POS.tsv --nodes 20000 --sample 4000 \\
         --engine "ours=target/release/antichess;UCI_Variant=antichess" \\
         --engine "fsf=$FSF;VariantPath=scripts/antichess_variants.ini;UCI_Variant=antichess6170"
 
@@ -21,6 +21,12 @@ import argparse
 import math
 import random
 import threading
+
+import os  # noqa: E402
+import sys  # noqa: E402
+
+# The shared readers live one folder up, in scripts/.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from uci_client import Uci
 

@@ -4,15 +4,16 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::board::Color;
-use super::net::Peer;
-use super::notation::Action;
-use super::player::Machine;
-use super::record::Record;
 use super::ui::Console;
+use crate::checkers::board::Color;
+use crate::checkers::net::Peer;
+use crate::checkers::notation::Action;
+use crate::checkers::player::Machine;
+use crate::checkers::record::Record;
 
-/// Who plays one side.
-pub enum Seat {
+/// Who plays one side, in play: the person, a machine player with its
+/// search, or a remote program's connection.
+pub enum Player {
     /// The person at the terminal, through the console.
     Person,
     /// A machine player in this program.
@@ -26,18 +27,18 @@ pub enum Seat {
 /// Returns when the game is over; the result is in `record`.
 pub fn play<R: BufRead, W: Write>(
     record: &mut Record,
-    seats: &mut [Seat; 2],
+    seats: &mut [Player; 2],
     console: &mut Console<R, W>,
 ) -> io::Result<()> {
     while record.result().is_none() {
         let side = record.side_to_act();
         let seat = &mut seats[side.index()];
-        let is_person = matches!(seat, Seat::Person);
-        let is_remote = matches!(seat, Seat::Remote(_));
+        let is_person = matches!(seat, Player::Person);
+        let is_remote = matches!(seat, Player::Remote(_));
         let chosen = match seat {
-            Seat::Person => console.ask(record)?,
-            Seat::Machine(m) => Some(m.act(record)),
-            Seat::Remote(peer) => peer
+            Player::Person => console.ask(record)?,
+            Player::Machine(m) => Some(m.act(record)),
+            Player::Remote(peer) => peer
                 .receive_action(record)
                 .inspect_err(|e| {
                     log::warn!("the other program ({}) forfeits: {e}", side.name());
@@ -72,7 +73,7 @@ pub fn play<R: BufRead, W: Write>(
     console.show_result(record)?;
     if let Some(score) = record.result() {
         for seat in seats.iter_mut() {
-            if let Seat::Remote(peer) = seat {
+            if let Player::Remote(peer) = seat {
                 peer.finish(score);
             }
         }
@@ -81,8 +82,8 @@ pub fn play<R: BufRead, W: Write>(
 }
 
 /// Passes `action` to the seat of `to` if that is a remote program.
-fn tell_remote(seats: &mut [Seat; 2], to: Color, action: Action) {
-    if let Seat::Remote(peer) = &mut seats[to.index()] {
+fn tell_remote(seats: &mut [Player; 2], to: Color, action: Action) {
+    if let Player::Remote(peer) = &mut seats[to.index()] {
         peer.send_action(action);
     }
 }

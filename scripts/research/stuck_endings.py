@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Endings where a side is stuck (nothing but its king and immobile pawns),
-for the conversion runs of docs/strength-log.md (forty-first session).
+for the conversion runs of docs/strength-log.md (2026-11-29, 98078ab).
 
   stuck_endings.py fens [--ply N] PGN...   the position at ply N (300) of
       every game won on time after more than N plies, one FEN a line:
@@ -16,6 +16,12 @@ of src/chess/locked.rs). Replaying SAN needs pyffish (scripts/requirements.txt).
 
 import sys
 from collections import Counter
+
+import os  # noqa: E402
+import sys  # noqa: E402
+
+# The shared readers live one folder up, in scripts/.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from match_pgn import games, is_ours, long_flag, points
 
