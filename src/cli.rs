@@ -46,6 +46,9 @@ pub enum Command {
     },
     /// Play a series of refereed games between two engines.
     Match(Box<MatchArgs>),
+    /// The SPRT of pentanomial counts of game pairs: prints one line,
+    /// `llr=.. lower=.. upper=.. elo=.. nelo=.. los=..` and more.
+    Sprt(SprtArgs),
     /// Play against the machine in the terminal.
     Play(PlayArgs),
     /// Serve the web board: play in a browser, or through the JSON API
@@ -201,6 +204,30 @@ pub struct MatchArgs {
     pub keep_engines: bool,
 }
 
+/// Options of `antichess sprt`.
+#[derive(clap::Args, Debug)]
+pub struct SprtArgs {
+    /// Pairs by the first player's points in the pair, 0, 1/2, 1, 3/2 and
+    /// 2: LL,LD,D,WD,WW (D holds both WL and DD).
+    #[arg(long)]
+    pub penta: crate::referee::sprt::Pentanomial,
+    /// Elo of H0.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo0: f64,
+    /// Elo of H1.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// How elo0 and elo1 are measured: normalized or logistic.
+    #[arg(long, default_value = "normalized")]
+    pub model: crate::referee::sprt::Model,
+}
+
 /// Options of `antichess play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -279,6 +306,13 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     };
     let report = run(&config).map_err(|e| e.to_string())?;
     print!("{report}");
+    Ok(())
+}
+
+fn run_sprt(args: &SprtArgs) -> Result<(), String> {
+    use crate::referee::sprt::Sprt;
+    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model)?;
+    println!("{}", crate::referee::report::sprt_line(&sprt, &args.penta));
     Ok(())
 }
 
@@ -478,6 +512,7 @@ pub fn main() -> ExitCode {
         Some(Command::FitNet(options)) => crate::tune::net_fit::run(&options),
         Some(Command::GenData(options)) => crate::tune::selfplay::run(&options),
         Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Sprt(args)) => run_sprt(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {
             host: args.host,

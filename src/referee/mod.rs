@@ -12,6 +12,8 @@ pub mod match_;
 pub mod pgn;
 pub mod player;
 mod process;
+pub mod report;
+pub mod sprt;
 pub mod stats;
 pub mod table;
 
