@@ -49,6 +49,9 @@ pub enum Command {
     /// The SPRT of pentanomial counts of game pairs: prints one line,
     /// `llr=.. lower=.. upper=.. elo=.. nelo=.. los=..` and more.
     Sprt(SprtArgs),
+    /// Make a small opening book: positions random walks of a few plies
+    /// reach most often that a search judges not lost at once (EPD).
+    Book(crate::referee::book::BookOptions),
     /// Play against the machine in the terminal.
     Play(PlayArgs),
     /// Serve the web board: play in a browser, or through the JSON API
@@ -361,6 +364,16 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `antichess book`, on a thread with the stack the search wants.
+fn run_book(options: crate::referee::book::BookOptions) -> Result<(), String> {
+    std::thread::Builder::new()
+        .stack_size(32 << 20)
+        .spawn(move || crate::referee::book::run(&options))
+        .map_err(|e| format!("cannot start the search: {e}"))?
+        .join()
+        .map_err(|_| "the book's search failed".to_string())?
+}
+
 fn run_sprt(args: &SprtArgs) -> Result<(), String> {
     use crate::referee::sprt::Sprt;
     let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model)?;
@@ -565,6 +578,7 @@ pub fn main() -> ExitCode {
         Some(Command::GenData(options)) => crate::tune::selfplay::run(&options),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Sprt(args)) => run_sprt(&args),
+        Some(Command::Book(options)) => run_book(options),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {
             host: args.host,

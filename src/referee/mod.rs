@@ -5,6 +5,7 @@
 //! `antichess match` command), and the games of the front ends
 //! ([`table`]: the terminal's [`crate::play`] and the web's [`crate::web`]).
 
+pub mod book;
 pub mod clock;
 mod external;
 pub mod game;
