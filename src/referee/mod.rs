@@ -5,13 +5,18 @@
 //! `antichess match` command), and the games of the front ends
 //! ([`table`]: the terminal's [`crate::play`] and the web's [`crate::web`]).
 
+pub mod book;
 pub mod clock;
 mod external;
 pub mod game;
 pub mod match_;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 mod process;
+pub mod report;
+pub mod sprt;
+pub mod state;
 pub mod stats;
 pub mod table;
 
