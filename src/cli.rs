@@ -46,6 +46,9 @@ pub enum Command {
     },
     /// Play a series of refereed games between two engines.
     Match(Box<MatchArgs>),
+    /// The SPRT of pentanomial counts of game pairs: prints one line,
+    /// `llr=.. lower=.. upper=.. elo=.. nelo=.. los=..` and more.
+    Sprt(SprtArgs),
     /// Play against the machine in the terminal.
     Play(PlayArgs),
     /// Serve the web board: play in a browser, or through the JSON API
@@ -146,23 +149,31 @@ pub enum Command {
 pub struct MatchArgs {
     /// First player, colours alternating: level:N, random[:SEED], human,
     /// proto:COMMAND[;level=N] or uci:COMMAND[;NAME=VALUE]...
-    #[arg(long, requires = "engine2", conflicts_with_all = ["white", "black"])]
+    #[arg(long, requires = "engine2", conflicts_with_all = ["white", "black", "gauntlet", "round_robin"])]
     pub engine1: Option<PlayerSpec>,
     /// Second player, colours alternating.
     #[arg(long, requires = "engine1")]
     pub engine2: Option<PlayerSpec>,
     /// White in every game.
-    #[arg(long, requires = "black")]
+    #[arg(long, requires = "black", conflicts_with_all = ["gauntlet", "round_robin"])]
     pub white: Option<PlayerSpec>,
     /// Black in every game.
     #[arg(long, requires = "white")]
     pub black: Option<PlayerSpec>,
+    /// A gauntlet: the first player against each of the others, colours
+    /// alternating (player specs as for --engine1).
+    #[arg(long, num_args = 2.., value_name = "SPEC", conflicts_with = "round_robin")]
+    pub gauntlet: Vec<PlayerSpec>,
+    /// A round robin: every player against every other, colours alternating.
+    #[arg(long, num_args = 2.., value_name = "SPEC")]
+    pub round_robin: Vec<PlayerSpec>,
     /// Rule set: antichess, antichess1994 or chess.
     #[arg(long, default_value = "antichess")]
     pub rules: Rules,
-    /// Number of games.
-    #[arg(long, default_value_t = 2)]
-    pub games: u32,
+    /// Games of each pairing (default 2; with --sprt, at most this many,
+    /// default 20000).
+    #[arg(long)]
+    pub games: Option<u32>,
     /// Each side's time in seconds (sudden death).
     #[arg(long, default_value_t = 10.0)]
     pub time: f64,
@@ -172,14 +183,18 @@ pub struct MatchArgs {
     /// Milliseconds the referee waits past a flag before calling a player hung.
     #[arg(long, default_value_t = 1000)]
     pub grace_ms: u64,
-    /// Start positions, one per line (FEN or one-line game file), each
-    /// played with both colours.
+    /// An opening book, each opening played with both colours: a PGN file
+    /// (each game's last position), or one position a line: FEN, EPD or a
+    /// one-line game file.
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<std::path::PathBuf>,
+    /// Use the book's openings in an order shuffled by --seed.
+    #[arg(long, requires = "openings")]
+    pub shuffle: bool,
     /// Start each pair of games after this many random plies (at most 40).
     #[arg(long)]
     pub random_plies: Option<u32>,
-    /// Seed of the random plies.
+    /// Seed of the random plies or of the book's shuffle.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Adjudicate a draw after this many plies (off by default).
@@ -188,6 +203,18 @@ pub struct MatchArgs {
     /// Adjudicate a draw when a position occurs this many times (off by default).
     #[arg(long)]
     pub repetitions: Option<u32>,
+    /// End a game the antichess endgame tables in this folder settle, with
+    /// their result (off by default; such games are tagged in the PGN).
+    #[arg(long, value_name = "DIR")]
+    pub tb_adjudicate: Option<std::path::PathBuf>,
+    /// Stop when a sequential probability ratio test on the pairs of games
+    /// decides: elo0=E0,elo1=E1[,alpha=A][,beta=B][,model=normalized|logistic].
+    #[arg(long)]
+    pub sprt: Option<crate::referee::sprt::Sprt>,
+    /// Record every finished game in this file, and continue a stopped run
+    /// from what it holds.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<std::path::PathBuf>,
     /// Write the games to this file as PGN, with each move's clock (rewritten after each game).
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
@@ -199,6 +226,30 @@ pub struct MatchArgs {
     /// tests.
     #[arg(long)]
     pub keep_engines: bool,
+}
+
+/// Options of `antichess sprt`.
+#[derive(clap::Args, Debug)]
+pub struct SprtArgs {
+    /// Pairs by the first player's points in the pair, 0, 1/2, 1, 3/2 and
+    /// 2: LL,LD,D,WD,WW (D holds both WL and DD).
+    #[arg(long)]
+    pub penta: crate::referee::sprt::Pentanomial,
+    /// Elo of H0.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo0: f64,
+    /// Elo of H1.
+    #[arg(long, allow_hyphen_values = true)]
+    pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// How elo0 and elo1 are measured: normalized or logistic.
+    #[arg(long, default_value = "normalized")]
+    pub model: crate::referee::sprt::Model,
 }
 
 /// Options of `antichess play`.
@@ -243,27 +294,52 @@ fn to_ms(what: &str, seconds: f64) -> Result<u64, String> {
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     use crate::referee::game::Adjudication;
-    use crate::referee::match_::{MatchConfig, Openings, run};
-    let (players, alternate) = match (&args.engine1, &args.engine2, &args.white, &args.black) {
-        (Some(a), Some(b), _, _) => ([a.clone(), b.clone()], true),
-        (_, _, Some(w), Some(b)) => ([w.clone(), b.clone()], false),
-        _ => {
-            return Err("name the players: --engine1 and --engine2, or --white and --black".into());
-        }
-    };
+    use crate::referee::match_::{Format, MatchConfig, Openings, run};
+    let (players, alternate, format) =
+        match (&args.engine1, &args.engine2, &args.white, &args.black) {
+            (Some(a), Some(b), _, _) => (vec![a.clone(), b.clone()], true, Format::Gauntlet),
+            (_, _, Some(w), Some(b)) => (vec![w.clone(), b.clone()], false, Format::Gauntlet),
+            _ if !args.gauntlet.is_empty() => (args.gauntlet.clone(), true, Format::Gauntlet),
+            _ if !args.round_robin.is_empty() => {
+                (args.round_robin.clone(), true, Format::RoundRobin)
+            }
+            _ => {
+                return Err(
+                    "name the players: --engine1 and --engine2, --white and --black, \
+                     --gauntlet or --round-robin"
+                        .into(),
+                );
+            }
+        };
     let openings = match (&args.openings, args.random_plies) {
-        (Some(path), _) => Openings::File(path.clone()),
+        (Some(path), _) => Openings::File {
+            path: path.clone(),
+            shuffle: args.shuffle.then_some(args.seed),
+        },
         (None, Some(plies)) => Openings::RandomPlies {
             plies,
             seed: args.seed,
         },
         (None, None) => Openings::Start,
     };
+    if let Some(dir) = &args.tb_adjudicate {
+        if !args.rules.is_antichess() {
+            return Err(format!(
+                "--tb-adjudicate: the endgame tables are for the antichess rules, not {}",
+                args.rules
+            ));
+        }
+        let tables = crate::chess::endgame::Tables::open(dir)
+            .map_err(|e| format!("--tb-adjudicate: {e}"))?;
+        crate::chess::endgame::install(Some(tables));
+    }
+    let default_games = if args.sprt.is_some() { 20_000 } else { 2 };
     let config = MatchConfig {
         players,
+        format,
         alternate,
         rules: args.rules,
-        games: args.games,
+        games: args.games.unwrap_or(default_games),
         time_ms: to_ms("--time", args.time)?,
         increment_ms: to_ms("--inc", args.inc)?,
         grace_ms: args.grace_ms,
@@ -271,14 +347,24 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         adjudication: Adjudication {
             max_plies: args.max_plies,
             repetitions: args.repetitions,
+            tables: args.tb_adjudicate.is_some(),
         },
         pgn: args.pgn.clone(),
         concurrency: args.concurrency,
         keep_players: args.keep_engines,
         engine: Default::default(),
+        sprt: args.sprt,
+        state: args.state.clone(),
     };
     let report = run(&config).map_err(|e| e.to_string())?;
     print!("{report}");
+    Ok(())
+}
+
+fn run_sprt(args: &SprtArgs) -> Result<(), String> {
+    use crate::referee::sprt::Sprt;
+    let sprt = Sprt::new(args.elo0, args.elo1, args.alpha, args.beta, args.model)?;
+    println!("{}", crate::referee::report::sprt_line(&sprt, &args.penta));
     Ok(())
 }
 
@@ -478,6 +564,7 @@ pub fn main() -> ExitCode {
         Some(Command::FitNet(options)) => crate::tune::net_fit::run(&options),
         Some(Command::GenData(options)) => crate::tune::selfplay::run(&options),
         Some(Command::Match(args)) => run_match(&args),
+        Some(Command::Sprt(args)) => run_sprt(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
         Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {
             host: args.host,

@@ -18,6 +18,9 @@ pub struct Adjudication {
     /// Draw when a position occurs this many times (antichess has no
     /// repetition rule of its own).
     pub repetitions: Option<u32>,
+    /// End a game the antichess endgame tables settle with their result
+    /// (the tables installed by [`crate::chess::endgame::install`]).
+    pub tables: bool,
 }
 
 /// How a game is to be played.
@@ -45,6 +48,9 @@ pub enum Adjudicated {
     PlyCap(u32),
     /// A position occurred this many times.
     Repetition(u32),
+    /// The endgame tables settle the position: the side to move wins
+    /// (`Some(true)`), loses (`Some(false)`) or neither can force a win.
+    Tables(Option<bool>),
 }
 
 /// Why a game ended.
@@ -138,6 +144,9 @@ impl fmt::Display for GameResult {
             Ending::Adjudicated(Adjudicated::Repetition(n)) => {
                 write!(f, "adjudicated: a position occurred {n} times")
             }
+            Ending::Adjudicated(Adjudicated::Tables(_)) => {
+                write!(f, "adjudicated by the endgame tables")
+            }
         }
     }
 }
@@ -184,8 +193,13 @@ fn play_moves(
             return result;
         }
         if let Some(adjudicated) = adjudicate(&setup.adjudication, &record) {
+            let mover = record.position().side_to_move();
             return GameResult {
-                winner: None,
+                winner: match adjudicated {
+                    Adjudicated::Tables(Some(true)) => Some(mover),
+                    Adjudicated::Tables(Some(false)) => Some(mover.flip()),
+                    _ => None,
+                },
                 ending: Ending::Adjudicated(adjudicated),
                 record,
                 clocks: Vec::new(),
@@ -245,6 +259,16 @@ fn adjudicate(rules: &Adjudication, record: &GameRecord) -> Option<Adjudicated> 
         && record.repetitions() + 1 >= n as usize
     {
         return Some(Adjudicated::Repetition(n));
+    }
+    if rules.tables {
+        use crate::chess::endgame::{Value, probe};
+        return probe(record.position()).map(|value| {
+            Adjudicated::Tables(match value {
+                Value::Win(_) => Some(true),
+                Value::Loss(_) => Some(false),
+                Value::Draw => None,
+            })
+        });
     }
     None
 }

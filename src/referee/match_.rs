@@ -1,31 +1,40 @@
-//! A series of refereed games between two players: openings from a file
-//! or from seeded random plies, each played with both colour assignments;
-//! games run one at a time by default (fair timings on a small machine)
-//! or in parallel; fresh players each game, or (for long-run tests) the
-//! same engine processes as long as they commit no fault; a progress line
-//! per game on stderr; and at the end the W/D/L, score, Elo difference and
-//! faults table, and optionally the PGN.
+//! A series of refereed games: two players, or a gauntlet (the first
+//! against each of the others) or a round robin of many. Openings come
+//! from a book or from seeded random plies, each played twice with the
+//! colours swapped; games run one at a time by default (fair timings on a
+//! small machine) or in parallel; fresh players each game, or (for
+//! long-run tests) the same engine processes as long as they commit no
+//! fault. An SPRT may stop a two-player match early, and a state file
+//! lets a stopped run continue. A progress line per game goes to stderr;
+//! at the end come the results ([`MatchReport`]) and optionally the PGN.
 
 use super::game::{Adjudication, Ending, GameResult, GameSetup, play_game};
 use super::pgn::{self, Header};
-use super::player::{EngineBinary, Fault, FaultKind, Player, PlayerSpec, random_move};
-use super::stats::{Flags, LONG_GAME_PLIES, Tally};
-use crate::chess::{Color, GameFile, GameRecord, Position, Rules};
-use crate::rng::SplitMix;
+use super::player::{EngineBinary, Fault, FaultKind, Player, PlayerSpec};
+use super::sprt::{Pentanomial, Sprt, Verdict};
+use super::state::{StateFile, Stored};
+use super::stats::{Flags, Tally};
+use crate::chess::{Color, GameRecord, Position, Rules};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
+
+pub use super::openings::{MAX_RANDOM_PLIES, random_opening};
 
 /// Where the games start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Openings {
     /// The rule set's start position.
     Start,
-    /// Positions read from a file, one per line (FEN or one-line game
-    /// file), used in turn.
-    File(PathBuf),
+    /// A book (FEN, EPD, PGN or game-file lines), in order or shuffled.
+    File {
+        /// The book.
+        path: PathBuf,
+        /// Shuffled with this seed; in the book's order if `None`.
+        shuffle: Option<u64>,
+    },
     /// This many random plies from the start position, seeded.
     RandomPlies {
         /// How many plies.
@@ -35,17 +44,28 @@ pub enum Openings {
     },
 }
 
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every player after the first plays the first.
+    Gauntlet,
+    /// Every player plays every other.
+    RoundRobin,
+}
+
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    /// The two players.
-    pub players: [PlayerSpec; 2],
+    /// The players: two for a match, or more for a gauntlet or round robin.
+    pub players: Vec<PlayerSpec>,
+    /// How more than two players are paired (two always play each other).
+    pub format: Format,
     /// Whether the players change colours every game (`--engine1/2`) or
     /// the first always plays white (`--white/--black`).
     pub alternate: bool,
     /// The rule set.
     pub rules: Rules,
-    /// Games to play.
+    /// Games of each pairing (with an SPRT, at most this many).
     pub games: u32,
     /// Each side's time, ms.
     pub time_ms: u64,
@@ -67,6 +87,10 @@ pub struct MatchConfig {
     pub keep_players: bool,
     /// Our own binary, for built-in players.
     pub engine: EngineBinary,
+    /// Stop a two-player match when this test decides.
+    pub sprt: Option<Sprt>,
+    /// Record every finished game here, and continue from what it holds.
+    pub state: Option<PathBuf>,
 }
 
 /// Why a match could not be run.
@@ -76,6 +100,10 @@ pub enum MatchError {
     Openings(String),
     /// The PGN could not be written.
     Pgn(String),
+    /// The players or options do not make a match.
+    Setup(String),
+    /// The state file could not be read or written.
+    State(String),
 }
 
 impl fmt::Display for MatchError {
@@ -83,6 +111,8 @@ impl fmt::Display for MatchError {
         match self {
             MatchError::Openings(why) => write!(f, "openings: {why}"),
             MatchError::Pgn(why) => write!(f, "cannot write the PGN: {why}"),
+            MatchError::Setup(why) => f.write_str(why),
+            MatchError::State(why) => write!(f, "state file: {why}"),
         }
     }
 }
@@ -94,14 +124,16 @@ impl std::error::Error for MatchError {}
 pub struct MatchGame {
     /// From 1.
     pub number: u32,
-    /// Whether the first player had white.
+    /// Which pairing played it (an index into [`MatchReport::pairings`]).
+    pub pairing: usize,
+    /// Whether the pairing's first player had white.
     pub first_is_white: bool,
     /// The game.
     pub result: GameResult,
 }
 
 impl MatchGame {
-    /// Points of the first player.
+    /// Points of the pairing's first player.
     pub fn first_points(&self) -> f64 {
         match self.result.winner {
             None => 0.5,
@@ -112,224 +144,161 @@ impl MatchGame {
     }
 }
 
+/// The results of one pairing, from its first player's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct PairingReport {
+    /// The two players (indices into [`MatchReport::names`]).
+    pub players: (usize, usize),
+    /// W/D/L.
+    pub tally: Tally,
+    /// Wins on time, and the tally with long ones as draws.
+    pub flags: Flags,
+    /// Complete pairs of games on one opening, by points.
+    pub penta: Pentanomial,
+}
+
 /// The outcome of a match.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
-    /// The players' names, first then second.
-    pub names: [String; 2],
-    /// W/D/L of the first player.
-    pub tally: Tally,
-    /// Faults per player (0 first, 1 second) and kind.
+    /// The players' names, in the order given.
+    pub names: Vec<String>,
+    /// Each pairing's results; a two-player match has one.
+    pub pairings: Vec<PairingReport>,
+    /// Faults per player (index into `names`) and kind.
     pub faults: BTreeMap<(usize, FaultKind), u32>,
-    /// Wins on time, and the tally with long ones as draws.
-    pub flags: Flags,
     /// Games decided by adjudication.
     pub adjudicated: u32,
     /// The adjudication in force.
     pub adjudication: Adjudication,
-    /// Every game, in order.
+    /// The SPRT in force, if any, and its verdict on the counted pairs.
+    pub sprt: Option<(Sprt, Verdict)>,
+    /// Games that finished after the SPRT had decided: in the PGN and the
+    /// state file, but not counted.
+    pub uncounted: u32,
+    /// Games read back from the state file.
+    pub resumed: u32,
+    /// Every counted game, in order.
     pub games: Vec<MatchGame>,
 }
 
-impl fmt::Display for MatchReport {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let t = &self.tally;
-        let [a, b] = &self.names;
-        writeln!(
-            f,
-            "Score of {a} vs {b}: {} - {} - {}  [{:.3}]  {} games",
-            t.wins,
-            t.losses,
-            t.draws,
-            t.fraction().unwrap_or(0.0),
-            t.games()
-        )?;
-        writeln!(
-            f,
-            "{a}: {} wins, {} draws, {} losses, {} points of {}",
-            t.wins,
-            t.draws,
-            t.losses,
-            t.points(),
-            t.games()
-        )?;
-        if let Some(elo) = t.elo() {
-            writeln!(f, "Elo difference: {elo}")?;
-        }
-        let flags = &self.flags;
-        let d = &flags.long_drawn;
-        writeln!(
-            f,
-            "Wins on time: {a} {} ({} over {LONG_GAME_PLIES} plies), {b} {} ({} over {LONG_GAME_PLIES} plies)",
-            flags.wins[0], flags.long_wins[0], flags.wins[1], flags.long_wins[1]
-        )?;
-        if let Some(elo) = d.elo() {
-            writeln!(
-                f,
-                "With wins on time over {LONG_GAME_PLIES} plies as draws: {} - {} - {}  [{:.3}]  Elo {elo}",
-                d.wins,
-                d.losses,
-                d.draws,
-                d.fraction().unwrap_or(0.0)
-            )?;
-        }
-        let adj = &self.adjudication;
-        if adj.max_plies.is_some() || adj.repetitions.is_some() {
-            let mut rules = Vec::new();
-            if let Some(n) = adj.max_plies {
-                rules.push(format!("draw after {n} plies"));
+/// The pairings of `n` players.
+fn pairings(n: usize, format: Format) -> Vec<(usize, usize)> {
+    match format {
+        _ if n == 2 => vec![(0, 1)],
+        Format::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+        Format::RoundRobin => (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .collect(),
+    }
+}
+
+/// Names for the players, told apart by their place when labels agree.
+fn names(players: &[PlayerSpec]) -> Vec<String> {
+    let labels: Vec<String> = players.iter().map(PlayerSpec::label).collect();
+    labels
+        .iter()
+        .enumerate()
+        .map(|(i, label)| {
+            if labels.iter().filter(|l| *l == label).count() > 1 {
+                format!("{label} ({})", i + 1)
+            } else {
+                label.clone()
             }
-            if let Some(n) = adj.repetitions {
-                rules.push(format!("draw at {n}-fold repetition"));
-            }
-            writeln!(
-                f,
-                "Adjudication ON ({}): {} games adjudicated",
-                rules.join(", "),
-                self.adjudicated
-            )?;
-        }
-        writeln!(f, "Faults:")?;
-        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(0).max(6);
-        write!(f, "  {:width$}", "player")?;
-        for kind in FaultKind::ALL {
-            write!(f, "  {kind}")?;
-        }
-        writeln!(f)?;
-        for (i, name) in self.names.iter().enumerate() {
-            write!(f, "  {name:width$}")?;
-            for kind in FaultKind::ALL {
-                let n = self.faults.get(&(i, kind)).copied().unwrap_or(0);
-                write!(f, "  {n:>w$}", w = kind.name().len())?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
-    }
-}
-
-/// Reads an openings file: one position per line, FEN or a one-line game
-/// file; blank lines and lines starting with `#` are skipped.
-pub fn read_openings(path: &Path, rules: Rules) -> Result<Vec<Position>, MatchError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| MatchError::Openings(format!("cannot read {}: {e}", path.display())))?;
-    parse_openings(&text, &path.display().to_string(), rules)
-}
-
-/// Reads the text of an openings file (see [`read_openings`]); `source`
-/// names it in errors.
-pub fn parse_openings(text: &str, source: &str, rules: Rules) -> Result<Vec<Position>, MatchError> {
-    let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parsed = if line.contains('/') {
-            Position::from_fen(line, rules)
-        } else {
-            GameFile::parse(line, rules).map(|g| g.position)
-        };
-        let pos =
-            parsed.map_err(|e| MatchError::Openings(format!("{source} line {}: {e}", i + 1)))?;
-        openings.push(pos);
-    }
-    if openings.is_empty() {
-        return Err(MatchError::Openings(format!("{source} holds no positions")));
-    }
-    Ok(openings)
-}
-
-/// The most random plies an opening may ask for: enough to leave the
-/// opening well behind, few enough that random games of that length are
-/// easy to find.
-pub const MAX_RANDOM_PLIES: u32 = 40;
-
-/// `plies` random plies from the start, avoiding finished games; `None`
-/// when a hundred tries all ended the game sooner.
-pub fn random_opening(rules: Rules, plies: u32, seed: u64) -> Option<Position> {
-    let mut rng = SplitMix(seed);
-    let start = Position::startpos(rules);
-    for _ in 0..100 {
-        let mut record = GameRecord::new(start);
-        for _ in 0..plies {
-            match random_move(record.position(), &mut rng) {
-                Some(m) => record.play(m),
-                None => break,
-            }
-        }
-        if record.moves().len() == plies as usize && !record.status().is_over() {
-            return Some(*record.position());
-        }
-    }
-    None
-}
-
-/// The start positions for `config.games` games, one per pair.
-fn openings(config: &MatchConfig) -> Result<Vec<Position>, MatchError> {
-    let pairs = config.games.div_ceil(2).max(1);
-    Ok(match &config.openings {
-        Openings::Start => vec![Position::startpos(config.rules)],
-        Openings::File(path) => read_openings(path, config.rules)?,
-        Openings::RandomPlies { plies, seed } => {
-            random_openings(config.rules, *plies, *seed, pairs)?
-        }
-    })
-}
-
-/// The openings of `pairs` pairs of games, `plies` random plies each. Each
-/// opening's seed is drawn from one generator seeded with `seed`: seeded
-/// with `seed + i`, as they once were, the openings of `--seed 2` were
-/// those of `--seed 1` moved along by one, and a run of matches on
-/// "new" seeds replayed nearly the same hundred openings.
-fn random_openings(
-    rules: Rules,
-    plies: u32,
-    seed: u64,
-    pairs: u32,
-) -> Result<Vec<Position>, MatchError> {
-    if plies > MAX_RANDOM_PLIES {
-        return Err(MatchError::Openings(format!(
-            "--random-plies {plies} is more than {MAX_RANDOM_PLIES}"
-        )));
-    }
-    let mut seeds = SplitMix::new(seed);
-    (0..pairs)
-        .map(|_| {
-            random_opening(rules, plies, seeds.next_u64()).ok_or_else(|| {
-                MatchError::Openings(format!(
-                    "no random game of {plies} plies was found in a hundred tries"
-                ))
-            })
         })
         .collect()
 }
 
-/// Names for the two players, told apart when their labels agree.
-fn names(players: &[PlayerSpec; 2]) -> [String; 2] {
-    let [a, b] = [players[0].label(), players[1].label()];
-    if a == b {
-        [format!("{a} (1)"), format!("{b} (2)")]
-    } else {
-        [a, b]
-    }
+/// The start positions, one per pair of games (used in turn).
+fn openings(config: &MatchConfig, pairs: u32) -> Result<Vec<Position>, MatchError> {
+    use super::openings::{ordered, random_openings, read_book};
+    Ok(match &config.openings {
+        Openings::Start => vec![Position::startpos(config.rules)],
+        Openings::File { path, shuffle } => {
+            let book = read_book(path, config.rules).map_err(MatchError::Openings)?;
+            ordered(book, shuffle.is_some(), shuffle.unwrap_or(0))
+        }
+        Openings::RandomPlies { plies, seed } => {
+            random_openings(config.rules, *plies, *seed, pairs).map_err(MatchError::Openings)?
+        }
+    })
 }
 
-/// The two players of a match (first, second), between games.
-type Seats = [Option<Box<dyn Player>>; 2];
+/// One game to play: its number, pairing, start, and colours.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    number: u32,
+    pair: u32,
+    pairing: usize,
+    start: Position,
+    first_is_white: bool,
+}
 
-/// Plays one game of the match with the players in `seats`, starting any
-/// that are missing. Afterwards a player is kept for the next game only
-/// with `keep_players` and no fault of its own but a flag, so that a crash
-/// or hang cannot carry over into the next game.
+/// The games in the order they are played: pair by pair of games, every
+/// pairing's pair before the next opening, so that a stopped gauntlet has
+/// played its pairings evenly.
+fn jobs(config: &MatchConfig, pairings: usize, openings: &[Position]) -> Vec<Job> {
+    let games = config.games.max(1);
+    let mut jobs = Vec::new();
+    for pair in 0..games.div_ceil(2) {
+        let start = openings[pair as usize % openings.len()];
+        for pairing in 0..pairings {
+            for game in [2 * pair, 2 * pair + 1] {
+                if game < games {
+                    jobs.push(Job {
+                        number: jobs.len() as u32 + 1,
+                        pair,
+                        pairing,
+                        start,
+                        first_is_white: !config.alternate || game % 2 == 0,
+                    });
+                }
+            }
+        }
+    }
+    jobs
+}
+
+/// What must not change between a run and its continuation.
+fn fingerprint(config: &MatchConfig) -> String {
+    let a = &config.adjudication;
+    format!(
+        "rules={} players={:?} format={:?} alternate={} games={} time={} inc={} openings={:?} \
+         adjudication={:?},{:?},{} sprt={:?}",
+        config.rules,
+        config.players,
+        config.format,
+        config.alternate,
+        config.games,
+        config.time_ms,
+        config.increment_ms,
+        config.openings,
+        a.max_plies,
+        a.repetitions,
+        a.tables,
+        config.sprt
+    )
+}
+
+/// The players of a match (by index), between games of one thread.
+type Seats = Vec<Option<Box<dyn Player>>>;
+
+/// Plays one game with the players in `seats`, starting any that are
+/// missing. Afterwards a player is kept for the next game only with
+/// `keep_players` and no fault of its own but a flag, so that a crash or
+/// hang cannot carry over into the next game.
 fn play_one(
     config: &MatchConfig,
-    names: &[String; 2],
+    names: &[String],
     seats: &mut Seats,
+    (first, second): (usize, usize),
     start: Position,
     first_is_white: bool,
 ) -> GameResult {
-    let (w, b) = if first_is_white { (0, 1) } else { (1, 0) };
+    let (w, b) = if first_is_white {
+        (first, second)
+    } else {
+        (second, first)
+    };
     let forfeit = |side: Color, fault: Fault| GameResult {
         winner: Some(side.flip()),
         ending: Ending::Fault { side, fault },
@@ -374,42 +343,96 @@ fn play_one(
     result
 }
 
+/// Checks that the options make a match.
+fn check(config: &MatchConfig) -> Result<(), MatchError> {
+    let n = config.players.len();
+    if n < 2 {
+        return Err(MatchError::Setup(
+            "a match needs two players or more".into(),
+        ));
+    }
+    if config.sprt.is_some() && n != 2 {
+        return Err(MatchError::Setup(
+            "the SPRT compares two players: give two, not a gauntlet or round robin".into(),
+        ));
+    }
+    if config.sprt.is_some() && !config.alternate {
+        return Err(MatchError::Setup(
+            "the SPRT needs pairs of games with the colours swapped (--engine1/--engine2)".into(),
+        ));
+    }
+    if n > 2 && config.players.contains(&PlayerSpec::Human) {
+        return Err(MatchError::Setup(
+            "a person cannot sit at several games of a tournament".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Runs the match, printing a progress line per game on stderr.
 pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
-    let openings = openings(config)?;
+    check(config)?;
+    let pairs = pairings(config.players.len(), config.format);
+    let openings = openings(config, config.games.max(1).div_ceil(2))?;
     let names = names(&config.players);
-    let games = config.games.max(1);
-    let jobs: Vec<(u32, Position, bool)> = (0..games)
-        .map(|i| {
-            let opening = openings[(i / 2) as usize % openings.len()];
-            let first_is_white = !config.alternate || i % 2 == 0;
-            (i + 1, opening, first_is_white)
-        })
+    let jobs = jobs(config, pairs.len(), &openings);
+    let total = jobs.len() as u32;
+    let mut tally = Referee::new(config, names.clone(), &pairs, &jobs);
+    let mut state = match &config.state {
+        Some(path) => {
+            let (file, stored) = StateFile::open(path, &fingerprint(config), config.rules)
+                .map_err(MatchError::State)?;
+            for game in stored {
+                if game.number == 0 || game.number > total || game.pairing >= pairs.len() {
+                    return Err(MatchError::State(format!(
+                        "game {} does not belong to this match",
+                        game.number
+                    )));
+                }
+                tally.resumed += 1;
+                tally.add(to_game(game), total, false);
+            }
+            if tally.resumed > 0 {
+                eprintln!(
+                    "resumed {} finished games from {}",
+                    tally.resumed,
+                    path.display()
+                );
+            }
+            Some(file)
+        }
+        None => None,
+    };
+    let todo: Vec<Job> = jobs
+        .into_iter()
+        .filter(|j| !tally.done.contains_key(&j.number))
         .collect();
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(tally.stopped());
     let (sender, receiver) = mpsc::channel::<MatchGame>();
-    let mut report = MatchReport {
-        names: names.clone(),
-        tally: Tally::default(),
-        flags: Flags::default(),
-        faults: BTreeMap::new(),
-        adjudicated: 0,
-        adjudication: config.adjudication,
-        games: Vec::new(),
-    };
+    let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.clamp(1, jobs.len()) {
+        for _ in 0..config.concurrency.clamp(1, todo.len().max(1)) {
             let sender = sender.clone();
-            let (jobs, next, names) = (&jobs, &next, &names);
+            let (todo, next, names, stop, pairs) = (&todo, &next, &names, &stop, &pairs);
             scope.spawn(move || {
-                let mut seats: Seats = [None, None];
-                while let Some(&(number, start, first_is_white)) =
-                    jobs.get(next.fetch_add(1, Ordering::Relaxed))
-                {
-                    let result = play_one(config, names, &mut seats, start, first_is_white);
+                let mut seats: Seats = (0..config.players.len()).map(|_| None).collect();
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(job) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let result = play_one(
+                        config,
+                        names,
+                        &mut seats,
+                        pairs[job.pairing],
+                        job.start,
+                        job.first_is_white,
+                    );
                     let game = MatchGame {
-                        number,
-                        first_is_white,
+                        number: job.number,
+                        pairing: job.pairing,
+                        first_is_white: job.first_is_white,
                         result,
                     };
                     if sender.send(game).is_err() {
@@ -420,106 +443,228 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
         }
         drop(sender);
         for game in receiver {
-            report.add(game, games);
+            if let Some(file) = &mut state {
+                let stored = Stored {
+                    number: game.number,
+                    pairing: game.pairing,
+                    first_is_white: game.first_is_white,
+                    result: game.result.clone(),
+                };
+                if let Err(why) = file.record(&stored) {
+                    // Without its record a resumed run would differ: stop.
+                    failure.get_or_insert(MatchError::State(why));
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            tally.add(game, total, true);
+            if tally.stopped() {
+                stop.store(true, Ordering::Relaxed);
+            }
             // The games so far, rewritten after each one: a long run that
             // is stopped keeps what it played.
-            if let Some(path) = &config.pgn {
-                report.games.sort_by_key(|g| g.number);
-                if let Err(error) = write_pgn(path, &report, config.rules) {
-                    log::warn!("{error}");
-                }
+            if let Some(path) = &config.pgn
+                && let Err(error) = write_pgn(path, &tally.all_games(), &names, &pairs, config)
+            {
+                log::warn!("{error}");
             }
         }
     });
-    report.games.sort_by_key(|g| g.number);
-    if let Some(path) = &config.pgn {
-        write_pgn(path, &report, config.rules).map_err(MatchError::Pgn)?;
+    if let Some(failure) = failure {
+        return Err(failure);
     }
-    Ok(report)
+    if let Some(path) = &config.pgn {
+        write_pgn(path, &tally.all_games(), &names, &pairs, config).map_err(MatchError::Pgn)?;
+    }
+    Ok(tally.report())
+}
+
+fn to_game(stored: Stored) -> MatchGame {
+    MatchGame {
+        number: stored.number,
+        pairing: stored.pairing,
+        first_is_white: stored.first_is_white,
+        result: stored.result,
+    }
+}
+
+/// The running count of a match: every finished game by number, and the
+/// SPRT's verdict on the longest run of complete pairs from the first,
+/// so that the verdict (and what is counted) depends on the games alone,
+/// not on the order parallel games happen to finish in.
+struct Referee<'a> {
+    config: &'a MatchConfig,
+    names: Vec<String>,
+    pairs: Vec<(usize, usize)>,
+    done: BTreeMap<u32, MatchGame>,
+    /// The opening pair of each game, by number less one.
+    pair_index: Vec<u32>,
+    /// Pairs of games (of the single pairing) counted by the SPRT.
+    sprt_pairs: u32,
+    penta: Pentanomial,
+    verdict: Verdict,
+    resumed: u32,
+}
+
+impl<'a> Referee<'a> {
+    fn new(
+        config: &'a MatchConfig,
+        names: Vec<String>,
+        pairs: &[(usize, usize)],
+        jobs: &[Job],
+    ) -> Referee<'a> {
+        Referee {
+            config,
+            pair_index: jobs.iter().map(|j| j.pair).collect(),
+            names,
+            pairs: pairs.to_vec(),
+            done: BTreeMap::new(),
+            sprt_pairs: 0,
+            penta: Pentanomial::default(),
+            verdict: Verdict::Continue,
+            resumed: 0,
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.verdict != Verdict::Continue
+    }
+
+    /// Counts a finished game, printing its progress line if `show`.
+    fn add(&mut self, game: MatchGame, total: u32, show: bool) {
+        if show {
+            let (a, b) = self.pairs[game.pairing];
+            let (white, black) = if game.first_is_white { (a, b) } else { (b, a) };
+            let plies = game.result.record.moves().len();
+            eprintln!(
+                "game {}/{total}: {} - {} {} ({}, {plies} plies)",
+                game.number,
+                self.names[white],
+                self.names[black],
+                game.result.score(),
+                game.result,
+            );
+        }
+        self.done.insert(game.number, game);
+        let Some(sprt) = self.config.sprt else { return };
+        // Pair k is games 2k+1 and 2k+2 of the single pairing.
+        while self.verdict == Verdict::Continue {
+            let n = 2 * self.sprt_pairs + 1;
+            let (Some(g1), Some(g2)) = (self.done.get(&n), self.done.get(&(n + 1))) else {
+                break;
+            };
+            let half_points = ((g1.first_points() + g2.first_points()) * 2.0).round();
+            self.penta.add(half_points as usize);
+            self.sprt_pairs += 1;
+            self.verdict = sprt.verdict(sprt.llr(&self.penta));
+            if show || self.verdict != Verdict::Continue {
+                eprintln!("{}", super::report::sprt_status(&sprt, &self.penta));
+            }
+        }
+    }
+
+    /// Every finished game, counted or not, in order.
+    fn all_games(&self) -> Vec<&MatchGame> {
+        self.done.values().collect()
+    }
+
+    /// The results: with a decided SPRT, of the pairs it counted.
+    fn report(&self) -> MatchReport {
+        let counted = |n: u32| !self.stopped() || n <= 2 * self.sprt_pairs;
+        let mut report = MatchReport {
+            names: self.names.clone(),
+            pairings: self
+                .pairs
+                .iter()
+                .map(|&players| PairingReport {
+                    players,
+                    ..Default::default()
+                })
+                .collect(),
+            faults: BTreeMap::new(),
+            adjudicated: 0,
+            adjudication: self.config.adjudication,
+            sprt: self.config.sprt.map(|s| (s, self.verdict)),
+            uncounted: 0,
+            resumed: self.resumed,
+            games: Vec::new(),
+        };
+        for game in self.done.values() {
+            if counted(game.number) {
+                report.count(game.clone());
+            } else {
+                report.uncounted += 1;
+            }
+        }
+        if self.config.sprt.is_none() {
+            // Without an SPRT, the pairs are counted as they complete.
+            let mut by_pair: BTreeMap<(usize, u32), Vec<f64>> = BTreeMap::new();
+            for game in &report.games {
+                let pair = self.pair_index[game.number as usize - 1];
+                let key = (game.pairing, pair);
+                by_pair.entry(key).or_default().push(game.first_points());
+            }
+            for ((pairing, _), points) in by_pair {
+                if points.len() == 2 && self.config.alternate {
+                    let half = ((points[0] + points[1]) * 2.0).round() as usize;
+                    report.pairings[pairing].penta.add(half);
+                }
+            }
+        } else {
+            report.pairings[0].penta = self.penta;
+        }
+        report
+    }
 }
 
 impl MatchReport {
-    /// Counts a finished game and prints its progress line.
-    fn add(&mut self, game: MatchGame, total: u32) {
-        self.tally.add(game.first_points());
+    /// Counts a finished game.
+    fn count(&mut self, game: MatchGame) {
+        let pairing = &mut self.pairings[game.pairing];
+        let (first, second) = pairing.players;
+        pairing.tally.add(game.first_points());
         let mut won_on_time_by = None;
         match &game.result.ending {
             Ending::Fault { side, fault } => {
-                let white_is_first = game.first_is_white;
-                let player = usize::from((*side == Color::White) != white_is_first);
+                let is_first = (*side == Color::White) == game.first_is_white;
+                let player = if is_first { first } else { second };
                 *self.faults.entry((player, fault.kind)).or_default() += 1;
                 if fault.kind == FaultKind::Flag {
-                    won_on_time_by = Some(1 - player);
+                    won_on_time_by = Some(usize::from(is_first));
                 }
             }
             Ending::Adjudicated(_) => self.adjudicated += 1,
             _ => {}
         }
         let plies = game.result.record.moves().len();
-        self.flags.add(game.first_points(), won_on_time_by, plies);
-        let (white, black) = if game.first_is_white {
-            (&self.names[0], &self.names[1])
-        } else {
-            (&self.names[1], &self.names[0])
-        };
-        eprintln!(
-            "game {}/{total}: {white} - {black} {} ({}, {plies} plies) | {} {}/{}",
-            game.number,
-            game.result.score(),
-            game.result,
-            self.names[0],
-            self.tally.points(),
-            self.tally.games()
-        );
+        pairing
+            .flags
+            .add(game.first_points(), won_on_time_by, plies);
         self.games.push(game);
     }
 }
 
 /// Writes every game to `path` through a temporary file, so that a failed
 /// write leaves any earlier file whole.
-fn write_pgn(path: &Path, report: &MatchReport, rules: Rules) -> Result<(), String> {
-    let event = format!("{rules} match");
+fn write_pgn(
+    path: &Path,
+    games: &[&MatchGame],
+    names: &[String],
+    pairs: &[(usize, usize)],
+    config: &MatchConfig,
+) -> Result<(), String> {
+    let event = format!("{} match", config.rules);
     let mut text = String::new();
-    for game in &report.games {
-        let (white, black) = if game.first_is_white {
-            (&report.names[0], &report.names[1])
-        } else {
-            (&report.names[1], &report.names[0])
-        };
+    for game in games {
+        let (a, b) = pairs[game.pairing];
+        let (white, black) = if game.first_is_white { (a, b) } else { (b, a) };
         let header = Header {
             event: &event,
             round: game.number,
-            white,
-            black,
+            white: &names[white],
+            black: &names[black],
+            tables: config.adjudication.tables,
         };
         text.push_str(&pgn::write(&header, &game.result));
     }
     crate::referee::write_atomically(path, &text)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn neighbouring_seeds_share_almost_no_openings() {
-        let openings = |seed| random_openings(Rules::Antichess, 4, seed, 50).unwrap();
-        let (first, second) = (openings(1), openings(2));
-        assert_eq!(first, openings(1));
-        // Some 4-ply positions are common enough to recur by chance; a
-        // shifted copy would share 49.
-        let shared = second.iter().filter(|p| first.contains(p)).count();
-        assert!(shared <= 5, "{shared} of 50 shared");
-        let distinct = first
-            .iter()
-            .filter(|p| first.iter().filter(|q| q == p).count() == 1);
-        assert!(distinct.count() >= 40);
-    }
-
-    #[test]
-    fn more_random_plies_than_the_bound_are_refused() {
-        let err = random_openings(Rules::Antichess, MAX_RANDOM_PLIES + 1, 1, 1).unwrap_err();
-        assert!(err.to_string().contains("--random-plies 41"), "{err}");
-        assert!(random_openings(Rules::Antichess, MAX_RANDOM_PLIES, 1, 1).is_ok());
-    }
 }

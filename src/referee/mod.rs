@@ -9,9 +9,13 @@ pub mod clock;
 mod external;
 pub mod game;
 pub mod match_;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 mod process;
+pub mod report;
+pub mod sprt;
+pub mod state;
 pub mod stats;
 pub mod table;
 

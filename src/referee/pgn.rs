@@ -19,6 +19,8 @@ pub struct Header<'a> {
     pub white: &'a str,
     /// Black's name.
     pub black: &'a str,
+    /// Whether the endgame tables could adjudicate the game (a tag says so).
+    pub tables: bool,
 }
 
 /// The move in standard algebraic notation, played from `pos`.
@@ -151,6 +153,9 @@ pub fn write(header: &Header, result: &GameResult) -> String {
         tag("FEN", &start.fen());
     }
     tag("Termination", termination(&result.ending));
+    if header.tables {
+        tag("Adjudication", "endgame tables");
+    }
     tag("PlyCount", &record.moves().len().to_string());
     out.push('\n');
 

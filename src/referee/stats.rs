@@ -135,6 +135,98 @@ impl fmt::Display for Elo {
     }
 }
 
+/// Elo from the pentanomial counts of game pairs: the pair scores' mean
+/// and variance (each pair's two games are correlated by their opening,
+/// which the per-game trinomial interval ignores), as fastchess and
+/// fishtest report them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairElo {
+    /// Logistic Elo and its 95% interval, `(estimate, low, high)`.
+    pub elo: (f64, f64, f64),
+    /// Normalised Elo (`(mu - 1/2) / sigma` of a game, times
+    /// `800 / ln 10`) and its 95% interval.
+    pub nelo: (f64, f64, f64),
+    /// The likelihood that the first player is the stronger one.
+    pub los: f64,
+}
+
+impl PairElo {
+    /// The estimates for `counts` (pairs worth 0 to 4 half-points to the
+    /// first player); `None` before the first pair, or while every pair
+    /// scored the same (no variance).
+    pub fn from_counts(counts: &[u64; 5]) -> Option<PairElo> {
+        let n: u64 = counts.iter().sum();
+        if n == 0 {
+            return None;
+        }
+        let n = n as f64;
+        let score = |i: usize| i as f64 / 4.0;
+        let mu: f64 = (0..5).map(|i| counts[i] as f64 * score(i)).sum::<f64>() / n;
+        let var: f64 = (0..5)
+            .map(|i| counts[i] as f64 * (score(i) - mu).powi(2))
+            .sum::<f64>()
+            / n;
+        if var <= 0.0 {
+            return None;
+        }
+        let se = (var / n).sqrt();
+        let elo = |p: f64| {
+            if p <= 0.0 {
+                f64::NEG_INFINITY
+            } else if p >= 1.0 {
+                f64::INFINITY
+            } else {
+                elo_of(p)
+            }
+        };
+        let (lo, hi) = (mu - Z95 * se, mu + Z95 * se);
+        // A game's deviation is √2 a pair's (two games, averaged).
+        let sigma_game = (2.0 * var).sqrt();
+        let nelo = |p: f64| (p - 0.5) / sigma_game * super::sprt::NELO_PER_T;
+        Some(PairElo {
+            elo: (elo(mu), elo(lo), elo(hi)),
+            nelo: (nelo(mu), nelo(lo), nelo(hi)),
+            los: normal_cdf((mu - 0.5) / se),
+        })
+    }
+}
+
+/// The standard normal distribution function.
+pub fn normal_cdf(x: f64) -> f64 {
+    0.5 * erfc(-x / std::f64::consts::SQRT_2)
+}
+
+/// The complementary error function to about 1e-15: the Taylor series of
+/// erf near zero, a continued fraction of erfc further out.
+fn erfc(x: f64) -> f64 {
+    if x < 0.0 {
+        return 2.0 - erfc(-x);
+    }
+    if x < 2.5 {
+        // erf x = 2/√π · Σ (-1)^n x^(2n+1) / (n! (2n+1))
+        let (mut term, mut sum) = (x, x);
+        for n in 1..200 {
+            term *= -x * x / n as f64;
+            let add = term / (2 * n + 1) as f64;
+            sum += add;
+            if add.abs() < 1e-17 * sum.abs() {
+                break;
+            }
+        }
+        return 1.0 - sum * std::f64::consts::FRAC_2_SQRT_PI;
+    }
+    if x > 27.0 {
+        return 0.0;
+    }
+    // erfc x = e^(-x²)/√π · 1/(x + (1/2)/(x + 1/(x + (3/2)/(x + ...)))),
+    // evaluated from the tail.
+    let mut tail = x;
+    for k in (1..120).rev() {
+        tail = x + (k as f64 / 2.0) / tail;
+    }
+    (-x * x).exp() / std::f64::consts::PI.sqrt() / tail
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +279,31 @@ mod tests {
         };
         assert!(t.elo().unwrap().to_string().starts_with("+inf"));
         assert_eq!(Tally::default().elo(), None);
+    }
+
+    #[test]
+    fn the_normal_distribution_function_matches_tables() {
+        // Values from any statistics table (Abramowitz and Stegun 26.2).
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-15);
+        assert!((normal_cdf(1.959_964) - 0.975).abs() < 1e-7);
+        assert!((normal_cdf(-1.0) - 0.158_655_253_931_457).abs() < 1e-13);
+        assert!((normal_cdf(3.0) - 0.998_650_101_968_370).abs() < 1e-13);
+        assert!((normal_cdf(-4.0) - 3.167_124_183_311_99e-5).abs() < 1e-16);
+    }
+
+    #[test]
+    fn pair_elo_of_an_even_match_is_zero() {
+        let e = PairElo::from_counts(&[5, 20, 50, 20, 5]).unwrap();
+        assert!(e.elo.0.abs() < 1e-9 && e.nelo.0.abs() < 1e-9);
+        assert!((e.los - 0.5).abs() < 1e-12);
+        assert!(e.elo.1 < 0.0 && e.elo.2 > 0.0);
+        // Mean 0.5 + 0.125·(20+2·5... ) checked by hand: a pair score of
+        // 0.75 every time has no variance, and no estimate.
+        assert_eq!(PairElo::from_counts(&[0, 0, 0, 9, 0]), None);
+        let e = PairElo::from_counts(&[0, 0, 10, 10, 0]).unwrap();
+        // mu = 0.625: 400·log10(0.625/0.375) = 88.74 Elo.
+        assert!((e.elo.0 - 88.739).abs() < 1e-3, "{e:?}");
+        // sigma of a pair 0.125, of a game 0.125·√2; t = 0.125/0.17678.
+        assert!((e.nelo.0 - 0.707_106_78 * 347.435_585_5).abs() < 1e-3);
     }
 }
