@@ -127,7 +127,8 @@ def with_round(game, number):
     return "\n".join(lines) + "\n"
 
 
-WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+# PGN's results, and PDN's for checkers (two points a win).
+WHITE_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "2-0": 1.0, "0-2": 0.0, "1-1": 0.5}
 
 
 def pair_scores(games):
@@ -155,6 +156,11 @@ def match_shards(args):
     base += ["--time", str(args.time), "--inc", str(args.inc), *args.extra]
     openings = None
     if args.openings:
+        if args.openings.lower().endswith((".pgn", ".pdn")):
+            raise SystemExit(
+                "dask_shards: --openings takes one opening a line (FEN, EPD or a one-line game); "
+                "write a PGN book's positions out as EPD first"
+            )
         with open(args.openings) as f:
             openings = [line.strip() for line in f if line.strip() and not line.startswith("#")]
         if not openings:
