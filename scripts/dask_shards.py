@@ -308,7 +308,11 @@ def drive(args, shards, folder, on_done):
     going = True
     for spec in shards:
         if folder.done(spec["id"]):
-            going = on_done(spec, folder.read(spec["id"]), resumed=True) and going
+            try:
+                going = on_done(spec, folder.read(spec["id"]), resumed=True) and going
+            except ValueError as e:
+                log(f"shard {spec['id']} kept from before is unusable ({e}); it runs again")
+                os.remove(folder.file(spec["id"]))
     queue = [s for s in shards if not folder.done(s["id"])]
     if not queue or not going:
         return
