@@ -10,7 +10,9 @@ worker processes, each run with one shard forced to fail once:
   kept shard's games must appear exactly once (rounds 1..N, two games per
   pair), and the pentanomial counts it printed must be those recounted
   here from the merged PGN by the players' names;
-- the same gen-data run stopped with shards done continues from them.
+- the same gen-data run stopped with shards done continues from them;
+- the same gen-data run on a scheduler and two workers started as their
+  own processes (as on other machines), reached with --scheduler.
 
     target/venv/bin/python scripts/dask_shards_test.py --binary target/release/antichess
 """
@@ -87,6 +89,72 @@ def gen_data(binary, folder):
         check(a.read() == b.read(), "resumed gen-data: the merged file equals one run's")
 
 
+def free_port():
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def on_a_scheduler(binary, folder):
+    """The same gen-data run on a cluster started apart from the driver, as
+    on several machines: `dask scheduler` and `dask worker` processes on
+    loopback, reached with --scheduler."""
+    import time
+
+    port = free_port()
+    address = f"tcp://127.0.0.1:{port}"
+    dask = [sys.executable, "-m", "dask"]
+    log = open(os.path.join(folder, "cluster.log"), "w")
+    processes = []
+    try:
+        processes.append(subprocess.Popen(
+            [*dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+            stdout=log, stderr=log,
+        ))
+        processes.append(subprocess.Popen(
+            [*dask, "worker", address, "--nworkers", "2", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"],
+            stdout=log, stderr=log,
+        ))
+        # The driver's own connect waits for the scheduler; wait here for
+        # both workers so that the retry has somewhere else to go.
+        from distributed import Client
+
+        deadline = time.monotonic() + 60
+        client = None
+        while time.monotonic() < deadline:
+            try:
+                client = client or Client(address, timeout=5)
+                if len(client.nthreads()) >= 2:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.5)
+        workers = len(client.nthreads()) if client else 0
+        if client:
+            client.close()
+        check(workers == 2, f"a scheduler and 2 workers started apart on {address}")
+        out = os.path.join(folder, "scheduled.tsv")
+        _, stderr = drive(
+            "gen-data", "--games", "12", "--games-per-shard", "3", "--nodes", "200", "--seed", "5",
+            "--out", out, "--binary", binary, "--scheduler", address, "--fail-once", "2",
+        )
+        with open(out, "rb") as a, open(os.path.join(folder, "single.tsv"), "rb") as b:
+            check(a.read() == b.read(), "--scheduler gen-data: the merged file equals one run's")
+        check(retried_elsewhere(stderr, 2), "--scheduler gen-data: the failed shard ran again on the other worker")
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in reversed(processes):
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        log.close()
+
+
 def games_of(pgn):
     games, current = [], {}
     for line in pgn.splitlines():
@@ -147,6 +215,7 @@ def main():
     binary = os.path.abspath(args.binary)
     with tempfile.TemporaryDirectory(prefix="dask-shards-") as folder:
         gen_data(binary, folder)
+        on_a_scheduler(binary, folder)
         match(binary, folder)
     print(f"{len(checks) - len(failures)} passed, {len(failures)} failed")
     return 1 if failures else 0
