@@ -85,4 +85,7 @@ step "$PY" scripts/uci_smoke.py --binary target/release/antichess
 step "$PY" scripts/endgame_peer_check.py --binary target/release/antichess
 step "$PY" scripts/web_test.py --binary target/release/antichess
 step "$PY" scripts/web_test_games.py
+step "$PY" scripts/sprt_check.py --binary target/release/antichess
+step "$PY" scripts/dask_shards_test.py --binary target/release/antichess
+step "$PY" scripts/openbench_check.py --binary target/release/antichess
 say "all checks passed"
