@@ -163,15 +163,34 @@ def report(name, timings, seconds, pid):
           f"max {max(timings, default=float('nan')):.2f}; server RSS {rss_mib(pid):.1f} MiB")
 
 
-async def main_async(args, host, port, pid):
-    print(f"server RSS at start {rss_mib(pid):.1f} MiB")
+async def hold_main(host, port, count, status_file):
+    """The idle connections, in a process of their own so that their
+    upkeep does not slow the measuring client."""
     stop = asyncio.Event()
     stats = {"open": 0, "refused": 0, "closed_by_server": 0}
-    idle = await hold_idle(host, port, args.idle, stop, stats)
-    for _ in range(100):
-        if stats["open"] >= args.idle * 0.99:
+    await hold_idle(host, port, count, stop, stats)
+    while True:
+        with open(status_file + ".new", "w") as f:
+            json.dump(stats, f)
+        os.replace(status_file + ".new", status_file)
+        await asyncio.sleep(0.2)
+
+
+def held(status_file):
+    try:
+        with open(status_file) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {"open": 0, "refused": 0, "closed_by_server": 0}
+
+
+async def main_async(args, host, port, pid, status_file):
+    print(f"server RSS at start {rss_mib(pid):.1f} MiB")
+    for _ in range(300):
+        if held(status_file)["open"] >= args.idle * 0.99:
             break
         await asyncio.sleep(0.1)
+    stats = held(status_file)
     print(f"idle connections open: {stats['open']} (server RSS {rss_mib(pid):.1f} MiB)")
 
     timings = []
@@ -180,6 +199,7 @@ async def main_async(args, host, port, pid):
     plies, requests, status = await play_game(client, 6170)
     seconds = time.perf_counter() - start
     client.close()
+    stats = held(status_file)
     print(f"one game beside {stats['open']} idle connections: {plies} moves of the person, "
           f"{requests} requests, {status}, {seconds:.2f} s")
     report("  its moves", timings, seconds, pid)
@@ -192,13 +212,12 @@ async def main_async(args, host, port, pid):
     for c in clients:
         c.close()
     over = sum(1 for _, _, s in results if s != "playing")
+    stats = held(status_file)
     print(f"{args.games} games at once beside {stats['open']} idle connections: "
           f"{sum(r[1] for r in results)} requests, {over} finished, {seconds:.2f} s")
     report("  the persons' moves", timings, seconds, pid)
     print(f"idle connections closed by the server meanwhile (header timeout, reopened): "
           f"{stats['closed_by_server']}; refused: {stats['refused']}")
-    stop.set()
-    await asyncio.gather(*idle, return_exceptions=True)
 
 
 def main():
@@ -207,6 +226,7 @@ def main():
     parser.add_argument("--idle", type=int, default=5000)
     parser.add_argument("--games", type=int, default=32)
     parser.add_argument("--smoke", action="store_true")
+    parser.add_argument("--hold", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.smoke:
         args.idle, args.games = 200, 4
@@ -214,16 +234,27 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if hard < args.idle + 200:
         sys.exit(f"this shell allows {hard} open files, fewer than {args.idle} idle connections")
+    if args.hold:
+        host, port, status_file = args.hold.split(",", 2)
+        asyncio.run(hold_main(host, int(port), args.idle, status_file))
+        return
     folder = tempfile.mkdtemp(prefix="antichess-load-")
     server = subprocess.Popen(
         [args.binary, "serve", "--port", "0", "--db", os.path.join(folder, "games.sqlite3")],
         stdout=subprocess.PIPE, text=True)
+    holder = None
     try:
         line = server.stdout.readline().strip()
         hostport = line.removeprefix("http://").split("/")[0]
         host, port = hostport.rsplit(":", 1)
-        asyncio.run(main_async(args, host, int(port), server.pid))
+        status_file = os.path.join(folder, "held.json")
+        holder = subprocess.Popen([sys.executable, __file__, "--idle", str(args.idle),
+                                   "--hold", f"{host},{port},{status_file}"])
+        asyncio.run(main_async(args, host, int(port), server.pid, status_file))
     finally:
+        if holder is not None:
+            holder.kill()
+            holder.wait()
         server.kill()
         server.wait()
         shutil.rmtree(folder, ignore_errors=True)
