@@ -11,7 +11,9 @@ Starts `antichess serve --port 0 --db DIR/games.sqlite3` (a fresh file) and:
    request;
 2. with the idle connections still held, plays GAMES games at once
    (default 32) against level 1, each on its own keep-alive connection;
-3. reports requests per second, latency percentiles (ms) and the server's
+3. with them still held, has GAMES clients read one game's state as fast
+   as they can for --read-seconds (default 5);
+4. reports requests per second, latency percentiles (ms) and the server's
    resident memory (VmRSS, from /proc) at each stage.
 
 Every request is a real one of protocol.md's "Web" API: a person's move is
@@ -216,6 +218,24 @@ async def main_async(args, host, port, pid, status_file):
     print(f"{args.games} games at once beside {stats['open']} idle connections: "
           f"{sum(r[1] for r in results)} requests, {over} finished, {seconds:.2f} s")
     report("  the persons' moves", timings, seconds, pid)
+    # Reads as fast as the clients go: the server's own rate.
+    timings = []
+    game = (await Client(host, port, []).call("POST", "/api/chess/games", {
+        "white": "human", "black": "human"}))["id"]
+    clients = [Client(host, port, timings) for _ in range(args.games)]
+    deadline = time.perf_counter() + args.read_seconds
+
+    async def reads(client):
+        while time.perf_counter() < deadline:
+            await client.call("GET", f"/api/chess/games/{game}")
+
+    start = time.perf_counter()
+    await asyncio.gather(*(reads(c) for c in clients))
+    seconds = time.perf_counter() - start
+    for c in clients:
+        c.close()
+    report(f"{args.games} clients reading a game's state", timings, seconds, pid)
+    stats = held(status_file)
     print(f"idle connections closed by the server meanwhile (header timeout, reopened): "
           f"{stats['closed_by_server']}; refused: {stats['refused']}")
 
@@ -225,11 +245,12 @@ def main():
     parser.add_argument("--binary", default="target/release/antichess")
     parser.add_argument("--idle", type=int, default=5000)
     parser.add_argument("--games", type=int, default=32)
+    parser.add_argument("--read-seconds", type=float, default=5.0)
     parser.add_argument("--smoke", action="store_true")
     parser.add_argument("--hold", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.smoke:
-        args.idle, args.games = 200, 4
+        args.idle, args.games, args.read_seconds = 200, 4, 1.0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if hard < args.idle + 200:
