@@ -88,4 +88,5 @@ step "$PY" scripts/web_test_games.py
 step "$PY" scripts/sprt_check.py --binary target/release/antichess
 step "$PY" scripts/dask_shards_test.py --binary target/release/antichess
 step "$PY" scripts/openbench_check.py --binary target/release/antichess
+step "$PY" scripts/web_load.py --smoke --binary target/release/antichess
 say "all checks passed"

@@ -48,7 +48,7 @@ class Server:
 
     def __init__(self, binary):
         self.proc = subprocess.Popen(
-            [binary, "serve", "--port", "0"],
+            [binary, "serve", "--port", "0", "--db", ":memory:"],
             stdout=subprocess.PIPE,
             text=True,
         )
