@@ -20,6 +20,7 @@
 //!
 //! [`Table`]: crate::referee::table::Table
 
+pub mod analysis;
 pub mod assets;
 pub mod body;
 pub mod checkers;
@@ -55,6 +56,8 @@ pub struct App {
     pub checkers: checkers::CheckersApi,
     /// ChessForge (the CS71 puzzle).
     pub chessforge: chessforge::ForgeApi,
+    /// The engine's analysis of a position on request, one at a time.
+    pub analyst: analysis::Analyst,
 }
 
 impl App {
@@ -64,6 +67,7 @@ impl App {
             chess: chess::ChessApi::new(GAME_CAP, IDLE_LIMIT),
             checkers: checkers::CheckersApi::new(GAME_CAP, IDLE_LIMIT),
             chessforge: chessforge::ForgeApi::new(GAME_CAP, IDLE_LIMIT),
+            analyst: analysis::Analyst::new(),
         }
     }
 
