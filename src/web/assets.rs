@@ -49,6 +49,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("static/chessforge.js"),
     ),
     (
+        "levels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/levels.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("static/favicon.svg"),

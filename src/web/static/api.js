@@ -74,3 +74,17 @@ export function showClock(ms) {
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
+
+// A level's measured strength for the level menus, from levels.js:
+// "−630 Elo vs level 0 (−890 to −380)", to the nearest 10.
+export function strengthText(table, level) {
+  const s = table && table[String(level)];
+  if (!s) return '';
+  if (Number(level) === 0) return 'the yardstick';
+  const r = (n) => {
+    const v = Math.round(n / 10) * 10;
+    return (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v);
+  };
+  const bound = s.bound === '<=' ? 'at most ' : s.bound === '>=' ? 'at least ' : '';
+  return `${bound}${r(s.elo)} Elo vs level 0 (${r(s.low)} to ${r(s.high)})`;
+}

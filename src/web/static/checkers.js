@@ -5,7 +5,8 @@
 // matches the clicks against the server's list of legal moves and their
 // routes, and never works out a rule itself.
 
-import { request, follow } from './api.js';
+import { request, follow, strengthText } from './api.js';
+import { STRENGTH } from './levels.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/checkers/games';
@@ -319,7 +320,10 @@ async function newGame(options) {
 }
 
 function wire() {
-  $('levels').innerHTML = LEVELS.map(([n, label]) => `<option value="${n}">${label}</option>`).join('');
+  $('levels').innerHTML = LEVELS.map(([n, label]) => {
+    const strength = strengthText(STRENGTH.checkers, n);
+    return `<option value="${n}">${label}${strength ? ' · ' + strength : ''}</option>`;
+  }).join('');
   $('btn-new').addEventListener('click', () => {
     const form = $('form-new');
     const machine = state && ['black', 'white'].map((c) => state.players[c]).find((p) => p.level !== null);

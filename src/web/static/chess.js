@@ -6,7 +6,8 @@
 
 import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
-import { request, follow, showClock } from './api.js';
+import { request, follow, showClock, strengthText } from './api.js';
+import { STRENGTH } from './levels.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chess/games';
@@ -235,10 +236,17 @@ function seatsFor(side, level) {
   }
 }
 
-function fillLevels() {
+// The menus give each level's strength measured on the rules chosen
+// (antichess1994 with the 2002 rules' figures).
+function fillLevels(rules = 'antichess') {
+  const table = STRENGTH[rules === 'chess' ? 'chess' : 'antichess'];
   for (const select of document.querySelectorAll('select.levels')) {
-    select.innerHTML = LEVELS.map(([n, label]) => `<option value="${n}">${label}</option>`).join('');
-    select.value = '3';
+    const chosen = select.value || '3';
+    select.innerHTML = LEVELS.map(([n, label]) => {
+      const strength = strengthText(table, n);
+      return `<option value="${n}">${label}${strength ? ' · ' + strength : ''}</option>`;
+    }).join('');
+    select.value = chosen;
   }
 }
 
@@ -273,11 +281,13 @@ function wireDialogs() {
     const form = $('form-new');
     if (state) {
       form.rules.value = state.rules;
+      fillLevels(state.rules);
       form.level.value = String(currentLevel());
     }
     $('new-message').textContent = '';
     $('dlg-new').showModal();
   });
+  $('form-new').rules.addEventListener('change', (e) => fillLevels(e.target.value));
   $('new-start').addEventListener('click', async (e) => {
     e.preventDefault();
     const form = $('form-new');
@@ -306,6 +316,7 @@ function wireDialogs() {
 
   $('btn-load').addEventListener('click', () => {
     $('load-message').textContent = '';
+    if (state) fillLevels(state.rules);
     $('form-load').level.value = String(currentLevel());
     $('dlg-load').showModal();
   });
