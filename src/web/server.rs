@@ -473,6 +473,10 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
             "text/html; charset=utf-8",
             assets::CHESSFORGE_PAGE,
         )),
+        ["games"] => get(Response::bytes(
+            "text/html; charset=utf-8",
+            assets::GAMES_PAGE,
+        )),
         ["api", "checkers", rest @ ..] => super::checkers::api(&app.checkers, req, rest),
         ["api", "chessforge", rest @ ..] => super::chessforge::api(&app.chessforge, req, rest),
         _ => Err(ApiError::not_found(&req.path)),
