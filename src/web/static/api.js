@@ -1,6 +1,8 @@
 // Talking to the server: JSON requests whose refusals come back as
-// errors with the server's reason, and a long-poll loop that hands each
-// new version of a game to the page.
+// errors with the server's reason, and a follower that hands each new
+// version of a game to the page: server-sent events (`/events`), or the
+// long poll where a server has none. Every POST says it is JSON, even
+// with an empty body, as the server requires of state-changing requests.
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -12,6 +14,7 @@ export class ApiError extends Error {
 
 export async function request(method, path, body) {
   const init = { method, headers: {} };
+  if (body === undefined && method === 'POST') body = {};
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -41,7 +44,8 @@ export async function request(method, path, body) {
 export function follow(base, version, onState, onError) {
   let stopped = false;
   let seen = version;
-  (async () => {
+  let source = null;
+  const poll = async () => {
     while (!stopped) {
       try {
         const state = await request('GET', `${base}?after=${seen}`);
@@ -56,9 +60,37 @@ export function follow(base, version, onState, onError) {
         await new Promise((r) => setTimeout(r, e.status === 404 ? 60000 : 2000));
       }
     }
-  })();
+  };
+  if (typeof EventSource === 'function') {
+    source = new EventSource(`${base}/events`);
+    source.addEventListener('state', (e) => {
+      if (stopped) return;
+      let state;
+      try {
+        state = JSON.parse(e.data);
+      } catch (err) {
+        return;
+      }
+      if (!(state.version <= seen)) {
+        seen = state.version;
+        onState(state);
+      }
+    });
+    source.onerror = () => {
+      // Closed for good (no events here, or the game is gone): poll,
+      // whose answers say why. A dropped connection reconnects by itself.
+      if (stopped || source.readyState !== EventSource.CLOSED) return;
+      source = null;
+      poll();
+    };
+  } else {
+    poll();
+  }
   return {
-    stop() { stopped = true; },
+    stop() {
+      stopped = true;
+      if (source) source.close();
+    },
     saw(v) { if (v > seen) seen = v; },
   };
 }
