@@ -231,6 +231,14 @@ pub struct ServeArgs {
     /// Port; 0 picks a free one (the address printed says which).
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
+    /// The games database (SQLite); `:memory:` keeps nothing past the
+    /// process [default: $XDG_DATA_HOME/antichess/games.sqlite3, else
+    /// ~/.local/share/antichess/games.sqlite3].
+    #[arg(long)]
+    pub db: Option<String>,
+    /// How long a request's headers may take to arrive, ms (tests).
+    #[arg(long, hide = true)]
+    pub header_timeout_ms: Option<u64>,
 }
 
 /// Seconds from the command line to milliseconds.
@@ -479,11 +487,15 @@ pub fn main() -> ExitCode {
         Some(Command::GenData(options)) => crate::tune::selfplay::run(&options),
         Some(Command::Match(args)) => run_match(&args),
         Some(Command::Play(args)) => crate::play::run(&args),
-        Some(Command::Serve(args)) => crate::web::serve(&crate::web::ServeOptions {
-            host: args.host,
-            port: args.port,
-            page: "chess".to_string(),
-        }),
+        Some(Command::Serve(args)) => crate::web::serve(
+            &crate::web::ServeOptions {
+                host: args.host,
+                port: args.port,
+                page: "chess".to_string(),
+            },
+            args.db.as_deref(),
+            args.header_timeout_ms.map(std::time::Duration::from_millis),
+        ),
         None => crate::engine::run_stdio().map_err(|e| e.to_string()),
     };
     match result {

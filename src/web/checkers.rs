@@ -13,8 +13,9 @@
 
 use super::body::Body;
 use super::checkers_view as view;
+use super::db::Db;
 use super::server::{ApiError, Method, Request, Response};
-use super::store::{GameId, Guard, Retire, Slot, Store};
+use super::store::{GameId, Guard, Slot, Store};
 use crate::checkers::cli::SECOND_SEED_OFFSET;
 use crate::checkers::notation::parse_path;
 use crate::checkers::player::{DEFAULT_MOVE_TIME, Machine, Seasoned};
@@ -98,10 +99,12 @@ pub struct CheckersGame {
     transcript: Option<PathBuf>,
     /// Whether the finished game's transcript has been written.
     written: bool,
+    /// The machine's budget per move.
+    pub(super) move_time: Duration,
 }
 
 impl CheckersGame {
-    fn new(setup: Setup) -> CheckersGame {
+    pub(super) fn new(setup: Setup) -> CheckersGame {
         let machine = |side: Color| match setup.seats[side.index()] {
             Seat::Human => None,
             Seat::Machine(level) => Some(Machine::new(
@@ -119,6 +122,7 @@ impl CheckersGame {
             retired: false,
             transcript: setup.transcript,
             written: false,
+            move_time: setup.move_time,
         }
     }
 
@@ -149,8 +153,9 @@ impl CheckersGame {
     }
 }
 
-impl Retire for CheckersGame {
-    fn retire(&mut self) {
+impl CheckersGame {
+    /// The game leaves memory.
+    pub(super) fn retire_game(&mut self) {
         if let Some(stop) = self.thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
@@ -275,12 +280,12 @@ pub struct CheckersApi {
 
 impl CheckersApi {
     /// At most `cap` games, each dropped after `idle` without a request.
-    pub fn new(cap: usize, idle: Duration) -> CheckersApi {
+    pub fn new(cap: usize, idle: Duration, db: Arc<Db>) -> CheckersApi {
         // One search per core at once; at least two tables, so that the
         // two machines of one game each keep their own.
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         CheckersApi {
-            store: Store::new(cap, idle),
+            store: Store::new(cap, idle, db),
             tables: Arc::new(Tables::new(cores.max(2))),
         }
     }
@@ -288,6 +293,13 @@ impl CheckersApi {
     /// Drops the games idle too long.
     pub fn sweep(&self) {
         self.store.sweep();
+    }
+
+    /// What a wait for the game's next version watches, and for how long
+    /// at most.
+    pub fn waiting(&self, id: &str) -> Option<(tokio::sync::watch::Receiver<u64>, Duration)> {
+        let slot = find(self, id).ok()?;
+        Some((slot.watch(), LONG_POLL))
     }
 
     /// Opens a game as `setup` says (the machine starts thinking if it is
@@ -361,7 +373,12 @@ fn machine_acted(record: &mut Record, action: Action) {
 pub fn api(api: &CheckersApi, req: &Request, rest: &[&str]) -> Result<Response, ApiError> {
     match (req.method, rest) {
         (Method::Post, ["games"]) => new_game(api, req),
-        (Method::Get, ["games", id]) => state(&find(api, id)?, req),
+        (Method::Get, ["games", id]) => Ok(Response::json(&view::state(&find(api, id)?.lock()))),
+        (Method::Get, ["games", id, "replay"]) => {
+            let slot = find(api, id)?;
+            let game = slot.lock();
+            Ok(Response::json(&game.replay(slot.id())))
+        }
         (Method::Get, ["games", id, "transcript"]) => {
             let text = write_transcript(&find(api, id)?.lock().record);
             Ok(Response::download(
@@ -399,23 +416,18 @@ pub fn api(api: &CheckersApi, req: &Request, rest: &[&str]) -> Result<Response, 
     }
 }
 
+/// The game `id`; one just read back from the database starts its
+/// machine again if it is to act.
 fn find(api: &CheckersApi, id: &str) -> Result<Handle, ApiError> {
-    api.store.get(id).ok_or_else(|| ApiError::unknown_game(id))
-}
-
-/// `GET /api/checkers/games/ID[?after=VERSION]`: the game; with `after`,
-/// once its version differs from that (or the long poll's time is up).
-fn state(slot: &Handle, req: &Request) -> Result<Response, ApiError> {
-    let game = match req.query_value("after") {
-        None => slot.lock(),
-        Some(v) => {
-            let seen = v.parse::<u64>().map_err(|_| {
-                ApiError::bad_field("'after' must be a version number from an earlier answer")
-            })?;
-            slot.wait_change(seen, LONG_POLL)
-        }
-    };
-    Ok(Response::json(&view::state(&game)))
+    let found = api
+        .store
+        .get(id)
+        .ok_or_else(|| ApiError::unknown_game(id))?;
+    if found.restored {
+        let mut game = found.slot.lock();
+        kick(&found.slot, &mut game, &api.tables);
+    }
+    Ok(found.slot)
 }
 
 /// Reads a seat: `human` or `level:N`.

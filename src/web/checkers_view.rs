@@ -7,23 +7,14 @@
 
 use super::checkers::{CheckersGame, Seat};
 use super::store::Guard;
-use crate::checkers::{Action, Color, Move, Record, Score, Square, write_transcript};
+use crate::checkers::{Action, Color, Move, Position, Record, Score, Square, write_transcript};
 use serde_json::{Value, json};
 
 /// The whole state of a game.
 pub fn state(game: &Guard<'_, CheckersGame>) -> Value {
     let record = &game.record;
     let pos = record.position();
-    let squares: Vec<Value> = Square::all()
-        .map(|sq| {
-            json!({
-                "square": sq.number(),
-                "row": sq.row(),
-                "col": sq.column(),
-                "piece": pos.piece_at(sq).map(|p| p.to_char().to_string()),
-            })
-        })
-        .collect();
+    let squares = squares(pos);
     let playing = record.result().is_none();
     let moves: Vec<Value> = if playing && !record.draw_offered() {
         pos.legal_moves().iter().map(|&m| move_json(m)).collect()
@@ -64,14 +55,7 @@ pub fn state(game: &Guard<'_, CheckersGame>) -> Value {
             Action::Move(m) => Some((actor(i), m)),
             _ => None,
         })
-        .map(|(side, m)| {
-            let mut shown = move_json(m);
-            if let Some(fields) = shown.as_object_mut() {
-                fields.insert("side".into(), side.name().into());
-                fields.insert("text".into(), words(side, Action::Move(m)).into());
-            }
-            shown
-        });
+        .map(|(side, m)| last_move_json(side, m));
     json!({
         "id": game.id().to_string(),
         "version": game.version(),
@@ -94,6 +78,30 @@ pub fn state(game: &Guard<'_, CheckersGame>) -> Value {
     })
 }
 
+/// The 32 squares by number, where each is drawn and its piece.
+pub(super) fn squares(pos: &Position) -> Vec<Value> {
+    Square::all()
+        .map(|sq| {
+            json!({
+                "square": sq.number(),
+                "row": sq.row(),
+                "col": sq.column(),
+                "piece": pos.piece_at(sq).map(|p| p.to_char().to_string()),
+            })
+        })
+        .collect()
+}
+
+/// A move `side` made, with its route and in words.
+pub(super) fn last_move_json(side: Color, m: Move) -> Value {
+    let mut shown = move_json(m);
+    if let Some(fields) = shown.as_object_mut() {
+        fields.insert("side".into(), side.name().into());
+        fields.insert("text".into(), words(side, Action::Move(m)).into());
+    }
+    shown
+}
+
 /// A move: its text, every square it stands on, and the squares of the
 /// pieces it takes.
 fn move_json(m: Move) -> Value {
@@ -105,7 +113,7 @@ fn move_json(m: Move) -> Value {
 }
 
 /// The name shown for `side`.
-fn name(game: &CheckersGame, side: Color) -> String {
+pub(super) fn name(game: &CheckersGame, side: Color) -> String {
     match game.seat(side) {
         Seat::Machine(_) => "Machine".to_string(),
         Seat::Human if game.seat(side.opponent()) == Seat::Human => {
@@ -141,7 +149,7 @@ fn words(side: Color, action: Action) -> String {
 
 /// The result: the score as the transcript writes it, the winner, a
 /// reason word and the words for people.
-fn result_json(record: &Record, score: Score) -> Value {
+pub(super) fn result_json(record: &Record, score: Score) -> Value {
     let last = record.actions().last().copied();
     let (reason, text) = match (score.winner(), last) {
         (None, _) => ("agreed", "Drawn by agreement".to_string()),

@@ -10,9 +10,11 @@
 //! before anything changes, so a refused one leaves the game as it was.
 
 use super::body::Body;
+use super::chess_saved::ClockPair;
+use super::db::Db;
 use super::machine::{Machines, Request as Think};
 use super::server::{ApiError, Method, Request, Response};
-use super::store::{Guard, Retire, Slot, Store};
+use super::store::{Guard, Slot, Store};
 use super::view;
 use crate::chess::{Color, Position, Rules};
 use crate::engine::levels::MAX_LEVEL;
@@ -48,16 +50,24 @@ pub struct ChessGame {
     thinking: Option<Arc<AtomicBool>>,
     /// Dropped from the store: the machine is not to start again.
     retired: bool,
+    /// Both clocks when the game (or the loaded file) began.
+    pub(super) start_clocks: ClockPair,
+    /// Both clocks just after each move.
+    pub(super) clock_log: Vec<ClockPair>,
 }
 
 impl ChessGame {
-    fn new(table: Table, seed: u64) -> ChessGame {
+    pub(super) fn new(table: Table, seed: u64) -> ChessGame {
+        let clocks = table.clocks();
+        let start_clocks = [clocks.left_ms(Color::White), clocks.left_ms(Color::Black)];
         ChessGame {
             table,
             names: [None, None],
             seed,
             thinking: None,
             retired: false,
+            start_clocks,
+            clock_log: Vec::new(),
         }
     }
 
@@ -90,12 +100,14 @@ impl ChessGame {
     /// Replaces the game, keeping the names.
     fn replace(&mut self, table: Table) {
         self.cancel_thinking();
+        let clocks = table.clocks();
+        self.start_clocks = [clocks.left_ms(Color::White), clocks.left_ms(Color::Black)];
+        self.clock_log.clear();
         self.table = table;
     }
-}
 
-impl Retire for ChessGame {
-    fn retire(&mut self) {
+    /// The game leaves memory.
+    pub(super) fn retire_game(&mut self) {
         self.cancel_thinking();
         self.table.pause_clock();
         self.retired = true;
@@ -117,9 +129,9 @@ pub struct ChessApi {
 
 impl ChessApi {
     /// At most `cap` games, each dropped after `idle` without a request.
-    pub fn new(cap: usize, idle: Duration) -> ChessApi {
+    pub fn new(cap: usize, idle: Duration, db: Arc<Db>) -> ChessApi {
         ChessApi {
-            store: Store::new(cap, idle),
+            store: Store::new(cap, idle, db),
             machines: Arc::new(Machines::new(Machines::<Position>::default_size())),
         }
     }
@@ -127,6 +139,21 @@ impl ChessApi {
     /// Drops the games idle too long.
     pub fn sweep(&self) {
         self.store.sweep();
+    }
+
+    /// What a wait for the game's next version watches, and for how long
+    /// at most: the long poll's time, or until a running clock could fall.
+    pub fn waiting(&self, id: &str) -> Option<(tokio::sync::watch::Receiver<u64>, Duration)> {
+        let slot = find(self, id).ok()?;
+        let game = slot.lock();
+        let clocks = game.table.clocks();
+        let wait = clocks
+            .running()
+            .map_or(LONG_POLL, |side| {
+                clocks.left(side) + Duration::from_millis(20)
+            })
+            .min(LONG_POLL);
+        Some((slot.watch(), wait))
     }
 }
 
@@ -204,13 +231,27 @@ fn machine_moved(game: &mut ChessGame, side: Color, chosen: Option<crate::chess:
 pub fn api(api: &ChessApi, req: &Request, rest: &[&str]) -> Result<Response, ApiError> {
     match (req.method, rest) {
         (Method::Post, ["games"]) => new_game(api, req),
-        (Method::Get, ["games", id]) => state(&find(api, id)?, req),
-        (Method::Get, ["games", id, "file"]) => {
-            let game = find(api, id)?.lock().table.game_file().write("\n");
+        (Method::Get, ["games", id]) => state(&find(api, id)?),
+        (Method::Get, ["games", id, "file"]) => file(&find(api, id)?, req),
+        (Method::Get, ["games", id, "replay"]) => {
+            let slot = find(api, id)?;
+            let game = slot.lock();
+            Ok(Response::json(&game.replay(slot.id())))
+        }
+        (Method::Get, ["games", id, "pgn"]) => {
+            let slot = find(api, id)?;
+            let game = slot.lock();
+            let text = game.pgn().ok_or_else(|| {
+                ApiError::new(
+                    409,
+                    "game_not_over",
+                    "a game's PGN is made once it has a result",
+                )
+            })?;
             Ok(Response::download(
-                "text/plain; charset=utf-8",
-                "antichess-game.txt",
-                game,
+                "application/x-chess-pgn",
+                &format!("antichess-{}.pgn", slot.id()),
+                text,
             ))
         }
         (Method::Post, ["games", id, action]) => {
@@ -228,8 +269,43 @@ pub fn api(api: &ChessApi, req: &Request, rest: &[&str]) -> Result<Response, Api
     }
 }
 
+/// The game `id`; one just read back from the database starts its clock
+/// (and the machine, if it is to move) again.
 fn find(api: &ChessApi, id: &str) -> Result<Handle, ApiError> {
-    api.store.get(id).ok_or_else(|| ApiError::unknown_game(id))
+    let found = api
+        .store
+        .get(id)
+        .ok_or_else(|| ApiError::unknown_game(id))?;
+    if found.restored {
+        let mut game = found.slot.lock();
+        kick(&found.slot, &mut game, &api.machines);
+    }
+    Ok(found.slot)
+}
+
+/// `GET /api/chess/games/ID/file[?ply=N]`: the 2002 game file of the
+/// position after N moves (default: now); play goes on.
+fn file(slot: &Handle, req: &Request) -> Result<Response, ApiError> {
+    let game = slot.lock();
+    let plies = game.table.record().moves().len();
+    let text = match req.query_value("ply") {
+        None => game.table.game_file().write("\n"),
+        Some(v) => {
+            let ply = v
+                .parse::<usize>()
+                .ok()
+                .filter(|&p| p <= plies)
+                .ok_or_else(|| {
+                    ApiError::bad_field(format!("'ply' must be a number from 0 to {plies}"))
+                })?;
+            game.file_at(ply).unwrap_or_default()
+        }
+    };
+    Ok(Response::download(
+        "text/plain; charset=utf-8",
+        "antichess-game.txt",
+        text,
+    ))
 }
 
 /// Ends the game if the side to move has run out of time.
@@ -240,32 +316,10 @@ fn flag(game: &mut Guard<'_, ChessGame>) {
     }
 }
 
-/// `GET /api/chess/games/ID[?after=VERSION]`: the game; with `after`, once
-/// its version differs from that (or a clock could have run out, or the
-/// long poll's time is up).
-fn state(slot: &Handle, req: &Request) -> Result<Response, ApiError> {
-    let after = match req.query_value("after") {
-        None => None,
-        Some(v) => Some(v.parse::<u64>().map_err(|_| {
-            ApiError::bad_field("'after' must be a version number from an earlier answer")
-        })?),
-    };
-    let mut game = match after {
-        Some(seen) => {
-            let wait = {
-                let game = slot.lock();
-                let clocks = game.table.clocks();
-                clocks
-                    .running()
-                    .map_or(LONG_POLL, |side| {
-                        clocks.left(side) + Duration::from_millis(20)
-                    })
-                    .min(LONG_POLL)
-            };
-            slot.wait_change(seen, wait)
-        }
-        None => slot.lock(),
-    };
+/// `GET /api/chess/games/ID`: the game. (A wait for its next version,
+/// `?after=V`, is done before, without a thread: see [`ChessApi::waiting`].)
+fn state(slot: &Handle) -> Result<Response, ApiError> {
+    let mut game = slot.lock();
     flag(&mut game);
     Ok(Response::json(&view::state(&game)))
 }

@@ -10,8 +10,9 @@
 
 use super::body::Body;
 use super::chessforge_view as view;
+use super::db::Db;
 use super::server::{ApiError, Method, Request, Response};
-use super::store::{GameId, Retire, Slot, Store};
+use super::store::{GameId, Slot, Store};
 use crate::chessforge::policy::new_game;
 use crate::chessforge::solver::{Budget, Candidate, Solver};
 use crate::chessforge::{Board, RuleSet, Square, StrikeError, Symbol, Xoshiro};
@@ -66,11 +67,12 @@ pub struct ForgeGame {
     deal: Xoshiro,
     /// The solver's own random source, as the terminal's.
     solver_rng: Xoshiro,
-    budget: Budget,
+    pub(super) budget: Budget,
+    pub(super) rules: RuleSet,
 }
 
 impl ForgeGame {
-    fn new(setup: Setup) -> ForgeGame {
+    pub(super) fn new(setup: Setup) -> ForgeGame {
         let (board, deal) = new_game(setup.seed, setup.rules);
         ForgeGame {
             board,
@@ -80,6 +82,7 @@ impl ForgeGame {
             deal,
             solver_rng: Xoshiro::new(!setup.seed),
             budget: setup.budget,
+            rules: setup.rules,
         }
     }
 
@@ -89,7 +92,7 @@ impl ForgeGame {
     }
 
     /// Strikes `sq`, keeping a record of what happened.
-    fn strike(&mut self, sq: Square) -> Result<(), StrikeError> {
+    pub(super) fn strike(&mut self, sq: Square) -> Result<(), StrikeError> {
         let before = self.board.tile(sq);
         let next = self.board.strike(sq, &mut self.deal)?;
         if let Some(tile) = before {
@@ -106,13 +109,6 @@ impl ForgeGame {
     }
 }
 
-impl Retire for ForgeGame {
-    fn retire(&mut self) {
-        // Nothing runs on a game's behalf: a hint under way holds only a
-        // copy of the board.
-    }
-}
-
 /// The ChessForge games.
 pub struct ForgeApi {
     store: Store<ForgeGame>,
@@ -120,15 +116,22 @@ pub struct ForgeApi {
 
 impl ForgeApi {
     /// At most `cap` games, each dropped after `idle` without a request.
-    pub fn new(cap: usize, idle: Duration) -> ForgeApi {
+    pub fn new(cap: usize, idle: Duration, db: Arc<Db>) -> ForgeApi {
         ForgeApi {
-            store: Store::new(cap, idle),
+            store: Store::new(cap, idle, db),
         }
     }
 
     /// Drops the games idle too long.
     pub fn sweep(&self) {
         self.store.sweep();
+    }
+
+    /// What a wait for the game's next version watches, and for how long
+    /// at most.
+    pub fn waiting(&self, id: &str) -> Option<(tokio::sync::watch::Receiver<u64>, Duration)> {
+        let slot = find(self, id).ok()?;
+        Some((slot.watch(), Duration::from_secs(25)))
     }
 
     /// Opens a game as `setup` says; its id.
@@ -144,6 +147,11 @@ pub fn api(api: &ForgeApi, req: &Request, rest: &[&str]) -> Result<Response, Api
     match (req.method, rest) {
         (Method::Post, ["games"]) => new_game_request(api, req),
         (Method::Get, ["games", id]) => Ok(Response::json(&view::state(&find(api, id)?.lock()))),
+        (Method::Get, ["games", id, "replay"]) => {
+            let slot = find(api, id)?;
+            let game = slot.lock();
+            Ok(Response::json(&game.replay(slot.id())))
+        }
         (Method::Post, ["games", id, "strike"]) => {
             let slot = find(api, id)?;
             let body = Body(req.json_body()?);
@@ -176,7 +184,10 @@ pub fn api(api: &ForgeApi, req: &Request, rest: &[&str]) -> Result<Response, Api
 }
 
 fn find(api: &ForgeApi, id: &str) -> Result<Handle, ApiError> {
-    api.store.get(id).ok_or_else(|| ApiError::unknown_game(id))
+    api.store
+        .get(id)
+        .map(|found| found.slot)
+        .ok_or_else(|| ApiError::unknown_game(id))
 }
 
 fn refusal(e: StrikeError) -> ApiError {

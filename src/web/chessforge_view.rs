@@ -12,10 +12,9 @@ use crate::chessforge::square::{SIZE, SQUARES};
 use crate::chessforge::{Board, RuleSet, Square, Symbol, TOTAL_STRIKES};
 use serde_json::{Value, json};
 
-/// The whole state of a game.
-pub fn state(game: &Guard<'_, ForgeGame>) -> Value {
-    let board = &game.board;
-    let tiles: Vec<Value> = (0..SIZE)
+/// The 36 squares in screen order, each tile's symbol and hits.
+pub(super) fn tiles(board: &Board) -> Vec<Value> {
+    (0..SIZE)
         .rev()
         .flat_map(|row| (0..SIZE).filter_map(move |col| Square::new(row, col)))
         .map(|sq| match board.tile(sq) {
@@ -27,7 +26,13 @@ pub fn state(game: &Guard<'_, ForgeGame>) -> Value {
             }),
             None => json!({"square": sq.to_string(), "symbol": null, "letter": null, "hits": 0}),
         })
-        .collect();
+        .collect()
+}
+
+/// The whole state of a game.
+pub fn state(game: &Guard<'_, ForgeGame>) -> Value {
+    let board = &game.board;
+    let tiles = tiles(board);
     let targets: Vec<String> = board.targets().iter().map(|s| s.to_string()).collect();
     let over = board.is_over();
     let last = board.last().map(|strike| {
@@ -123,7 +128,7 @@ fn struck_json(number: usize, s: &Struck) -> Value {
 }
 
 /// A finished game's score: strikes made out of the 108 possible.
-fn score_json(board: &Board) -> Value {
+pub(super) fn score_json(board: &Board) -> Value {
     let cleared = board.is_cleared();
     let text = if cleared {
         format!("Board cleared! All {TOTAL_STRIKES} strikes made.")

@@ -1,39 +1,17 @@
-//! The server: the listening socket, a thread per connection (under a
-//! cap), the body limit, the checks that keep other web sites out, and
-//! the answer types every handler returns. Routing to the pages and the
-//! game families' APIs is in [`route`]; the HTTP itself is [`http`].
-//!
-//! Requests are read into a [`Request`] (method, path, query, body) before
-//! any handler sees them, so handlers never touch the socket; whatever a
-//! handler returns, including a refusal, becomes a [`Response`] here.
+//! What the handlers see and answer, apart from HTTP: a [`Request`]
+//! (method, path, query, body) read in full before any handler runs, a
+//! [`Response`], and an [`ApiError`] that becomes a 4xx answer with a JSON
+//! body. [`route`] sends a request to the page or game family it names;
+//! the HTTP server itself (axum on hyper and tokio, with the limits and
+//! the checks that keep other sites out) is [`super::net`].
 
-use super::http::{self, BodyLength, Head, ReadError};
+use super::db::{Family, ListQuery, parse_cursor};
 use super::{App, assets};
 use serde_json::{Value, json};
 use std::fmt;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 /// Largest request body accepted; a game file is a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
-
-/// Most connections open at once (each with its thread, long polls
-/// included); past it a new one is answered 503 and closed.
-const MAX_CONNECTIONS: usize = 256;
-
-/// A connection silent this long, between requests or within one, is
-/// closed.
-const IDLE: Duration = Duration::from_secs(60);
-
-/// Most bytes read and dropped after a refused request before closing.
-const DRAIN_LIMIT: u64 = 1 << 20;
-
-/// Stack of a connection thread: handlers are shallow (JSON nesting is
-/// limited by the parser).
-const CONNECTION_STACK: usize = 512 * 1024;
 
 /// An HTTP method the handlers tell apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,214 +209,6 @@ impl From<ApiError> for Response {
     }
 }
 
-/// Binds `addr`; the address actually bound (a real port for port 0).
-pub fn bind(addr: &str) -> Result<(TcpListener, SocketAddr), String> {
-    let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let bound = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    Ok((listener, bound))
-}
-
-/// Answers connections until the process ends, one thread each.
-pub fn run(listener: TcpListener, bound: SocketAddr, app: Arc<App>) {
-    let open = Arc::new(AtomicUsize::new(0));
-    for stream in listener.incoming() {
-        let mut stream = match stream {
-            Ok(stream) => stream,
-            Err(e) => {
-                // Out of descriptors, say: wait for some to close.
-                log::warn!("cannot accept a connection: {e}");
-                std::thread::sleep(Duration::from_millis(50));
-                continue;
-            }
-        };
-        if open.fetch_add(1, Ordering::AcqRel) >= MAX_CONNECTIONS {
-            open.fetch_sub(1, Ordering::AcqRel);
-            let busy = ApiError::new(503, "busy", "too many connections at once; try again");
-            let _ = send(&mut stream, busy.into(), true, false);
-            continue;
-        }
-        let (app, count) = (Arc::clone(&app), Arc::clone(&open));
-        let spawned = std::thread::Builder::new()
-            .name("web connection".into())
-            .stack_size(CONNECTION_STACK)
-            .spawn(move || {
-                connection(stream, bound, &app);
-                count.fetch_sub(1, Ordering::AcqRel);
-            });
-        if let Err(e) = spawned {
-            open.fetch_sub(1, Ordering::AcqRel);
-            log::error!("cannot start a connection thread: {e}");
-        }
-    }
-}
-
-/// Whether the Host header names this server: a page of another site
-/// that resolves its own name to 127.0.0.1 (DNS rebinding) is refused.
-fn host_allowed(host: Option<&str>, bound: SocketAddr) -> bool {
-    if !bound.ip().is_loopback() {
-        return true;
-    }
-    let Some(host) = host else {
-        return true;
-    };
-    let name = match host.rsplit_once(':') {
-        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
-        _ => host,
-    };
-    matches!(name, "localhost" | "[::1]")
-        || name
-            .parse::<std::net::Ipv4Addr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
-
-/// Requests on one connection, answered in order, until it closes.
-fn connection(stream: TcpStream, bound: SocketAddr, app: &App) {
-    // Answers are written whole; nothing is gained by waiting to merge.
-    let _ = stream.set_nodelay(true);
-    let _ = stream.set_read_timeout(Some(IDLE));
-    let Ok(input) = stream.try_clone() else {
-        return;
-    };
-    let mut reader = BufReader::new(input);
-    let mut out = stream;
-    loop {
-        let head = match http::read_head(&mut reader) {
-            Ok(Some(head)) => head,
-            Ok(None) | Err(ReadError::Gone) => return,
-            Err(ReadError::HeadTooLarge) => {
-                let e = ApiError::new(431, "head_too_large", "the request's headers are too large");
-                let _ = send(&mut out, e.into(), true, false);
-                return close(&out, &mut reader);
-            }
-            Err(ReadError::Malformed(why)) => {
-                let e = ApiError::new(400, "bad_request", format!("not an HTTP request: {why}"));
-                let _ = send(&mut out, e.into(), true, false);
-                return close(&out, &mut reader);
-            }
-        };
-        let mut keep_alive = head.keep_alive();
-        let response = match read(&head, &mut reader, &mut out, bound) {
-            Ok(req) => {
-                log::debug!("{:?} {}", req.method, req.path);
-                route(app, &req).unwrap_or_else(Response::from)
-            }
-            Err((e, body_unread)) => {
-                // A body left unread would be taken for the next request.
-                keep_alive &= !body_unread;
-                e.into()
-            }
-        };
-        let with_body = !head.method.eq_ignore_ascii_case("HEAD");
-        if send(&mut out, response, with_body, keep_alive).is_err() {
-            return;
-        }
-        if !keep_alive {
-            return close(&out, &mut reader);
-        }
-    }
-}
-
-/// Closes a connection after its last answer. Closing with unread bytes
-/// would reset it and could lose the answer, so a bounded amount of what
-/// is left is read first.
-fn close(out: &TcpStream, reader: &mut impl Read) {
-    let _ = out.shutdown(std::net::Shutdown::Write);
-    let _ = out.set_read_timeout(Some(Duration::from_secs(1)));
-    let _ = std::io::copy(&mut reader.take(DRAIN_LIMIT), &mut std::io::sink());
-}
-
-/// Reads the body after `head` and makes the [`Request`]; a refusal says
-/// whether the body was left unread.
-fn read(
-    head: &Head,
-    reader: &mut impl BufRead,
-    out: &mut impl Write,
-    bound: SocketAddr,
-) -> Result<Request, (ApiError, bool)> {
-    let length = match http::body_length(head, BODY_LIMIT) {
-        BodyLength::Bytes(n) => n,
-        BodyLength::TooLarge => {
-            let e = ApiError::new(
-                413,
-                "too_large",
-                format!("the body is over the limit of {BODY_LIMIT} bytes"),
-            );
-            return Err((e, true));
-        }
-        BodyLength::Unannounced => {
-            let e = ApiError::new(
-                411,
-                "length_required",
-                "send the body with a Content-Length",
-            );
-            return Err((e, true));
-        }
-        BodyLength::Bad => {
-            let e = ApiError::new(400, "bad_request", "the Content-Length is not a number");
-            return Err((e, true));
-        }
-    };
-    if length > 0 && head.lists("Expect", "100-continue") {
-        out.write_all(b"HTTP/1.1 100 Continue\r\n\r\n")
-            .map_err(|_| (ApiError::bad_field("the connection closed"), true))?;
-    }
-    let mut body = vec![0; length];
-    reader.read_exact(&mut body).map_err(|_| {
-        (
-            ApiError::bad_field("the body ended before its Content-Length"),
-            true,
-        )
-    })?;
-    if !host_allowed(head.header("Host"), bound) {
-        return Err((
-            ApiError::new(403, "forbidden_host", "unknown Host header"),
-            false,
-        ));
-    }
-    let method = match head.method.as_str() {
-        "GET" | "HEAD" => Method::Get,
-        "POST" => Method::Post,
-        _ => Method::Other,
-    };
-    let json = head.header("Content-Type").is_some_and(|t| {
-        t.split(';')
-            .next()
-            .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
-    });
-    let (path, query) = head.target.split_once('?').unwrap_or((&head.target, ""));
-    Ok(Request {
-        method,
-        path: path.to_string(),
-        query: query.to_string(),
-        body,
-        json,
-    })
-}
-
-/// Writes an answer.
-fn send(
-    out: &mut impl Write,
-    response: Response,
-    with_body: bool,
-    keep_alive: bool,
-) -> std::io::Result<()> {
-    let mut headers: Vec<(&str, &str)> = vec![
-        ("Content-Type", response.content_type),
-        ("X-Content-Type-Options", "nosniff"),
-    ];
-    headers.extend(response.headers.iter().map(|(n, v)| (*n, v.as_str())));
-    http::write_answer(
-        out,
-        response.status,
-        &headers,
-        &response.body,
-        with_body,
-        keep_alive,
-    )
-}
-
 /// Sends a request to the page or API it names.
 pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
     let segments = req.segments();
@@ -479,24 +249,62 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
         )),
         ["api", "checkers", rest @ ..] => super::checkers::api(&app.checkers, req, rest),
         ["api", "chessforge", rest @ ..] => super::chessforge::api(&app.chessforge, req, rest),
+        ["api", "games"] => match req.method {
+            Method::Get => games_list(app, req),
+            _ => Err(ApiError::method()),
+        },
         _ => Err(ApiError::not_found(&req.path)),
     }
+}
+
+/// `GET /api/games`: stored games of every family, newest first, a page
+/// at a time.
+fn games_list(app: &App, req: &Request) -> Result<Response, ApiError> {
+    let family = match req.query_value("family") {
+        None => None,
+        Some(word) => Some(Family::parse(word).ok_or_else(|| {
+            ApiError::bad_field("'family' must be chess, checkers or chessforge")
+        })?),
+    };
+    let playing = match req.query_value("status") {
+        None => None,
+        Some("playing") => Some(true),
+        Some("over") => Some(false),
+        Some(_) => return Err(ApiError::bad_field("'status' must be playing or over")),
+    };
+    let most = super::db::LIST_LIMIT;
+    let limit = match req.query_value("limit") {
+        None => 50,
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=most).contains(n))
+            .ok_or_else(|| {
+                ApiError::bad_field(format!("'limit' must be a number from 1 to {most}"))
+            })?,
+    };
+    let before = match req.query_value("before") {
+        None => None,
+        Some(v) => Some(parse_cursor(v).ok_or_else(|| {
+            ApiError::bad_field("'before' must be the 'next' of an earlier answer")
+        })?),
+    };
+    let query = ListQuery {
+        family,
+        playing,
+        limit,
+        before,
+    };
+    let (games, next) = app.db.list(&query).map_err(|e| {
+        log::error!("{e}");
+        ApiError::new(503, "database", "the games cannot be read just now")
+    })?;
+    Ok(Response::json(&json!({"games": games, "next": next})))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn hosts() {
-        let bound: SocketAddr = "127.0.0.1:8080".parse().unwrap();
-        assert!(host_allowed(Some("127.0.0.1:8080"), bound));
-        assert!(host_allowed(Some("localhost:8080"), bound));
-        assert!(host_allowed(Some("[::1]:8080"), bound));
-        assert!(!host_allowed(Some("evil.example:8080"), bound));
-        let any: SocketAddr = "0.0.0.0:8080".parse().unwrap();
-        assert!(host_allowed(Some("box.example:8080"), any));
-    }
 
     #[test]
     fn query_values() {

@@ -1,11 +1,14 @@
-//! The games the server holds, by id: at most a fixed number, the oldest
-//! idle one dropped to make room, and any game nobody has asked about for
-//! a while dropped by a sweeper, so memory stays bounded whatever the
-//! browsers do.
+//! The games the server holds in memory, by id: at most a fixed number,
+//! the oldest idle one dropped to make room, and any game nobody has asked
+//! about for a while dropped by a sweeper, so memory stays bounded
+//! whatever the browsers do. Every game is also in the database ([`Db`]):
+//! each change is written there before the lock is let go (so before the
+//! answer goes out), and a game asked for that is not held is read back.
 //!
 //! Each game sits in a [`Slot`] with its own lock and a version number
 //! that goes up with every change, so a page can wait for the next
-//! version (a long poll) instead of asking again and again.
+//! version (a long poll, or server-sent events through [`Slot::watch`])
+//! instead of asking again and again.
 
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
@@ -15,11 +18,24 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-/// What a held game must do when it is dropped: stop any work it has
-/// under way (a thinking machine), since that work holds the game alive.
-pub trait Retire: Send + 'static {
-    /// The game leaves the store.
+use super::db::{Db, Family, Saved};
+use tokio::sync::watch;
+
+/// A game the store can hold and keep in the database.
+pub trait Kept: Send + Sized + 'static {
+    /// The family whose rows these are.
+    const FAMILY: Family;
+
+    /// The game leaves memory: stop any work it has under way (a thinking
+    /// machine), since that work holds the game alive.
     fn retire(&mut self);
+
+    /// What the database keeps of the game now.
+    fn saved(&mut self) -> Saved;
+
+    /// The game rebuilt from a record [`Kept::saved`] wrote; its clocks
+    /// wait until it is started again.
+    fn restore(id: GameId, record: &serde_json::Value) -> Result<Self, String>;
 }
 
 /// A game id: 16 hex digits, hard to guess.
@@ -29,7 +45,8 @@ pub struct GameId(u64);
 impl GameId {
     /// Reads an id from a URL; `None` if it is not one.
     pub fn parse(text: &str) -> Option<GameId> {
-        if text.len() != 16 {
+        // One spelling per id, as it is printed: no sign, no capitals.
+        if text.len() != 16 || !text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')) {
             return None;
         }
         u64::from_str_radix(text, 16).ok().map(GameId)
@@ -71,13 +88,16 @@ pub struct Slot<G> {
     id: GameId,
     held: Mutex<Held<G>>,
     changed: Condvar,
+    /// The version, for waiters that must not block a thread.
+    version: watch::Sender<u64>,
+    db: Arc<Db>,
     /// Milliseconds since the store's epoch when someone last asked.
     touched: AtomicU64,
     /// The store's use count then: orders uses closer than a millisecond.
     used: AtomicU64,
 }
 
-impl<G> Slot<G> {
+impl<G: Kept> Slot<G> {
     /// The game's id.
     pub fn id(&self) -> GameId {
         self.id
@@ -90,6 +110,11 @@ impl<G> Slot<G> {
             slot: self,
             changed: false,
         }
+    }
+
+    /// The game's version now and each time it changes.
+    pub fn watch(&self) -> watch::Receiver<u64> {
+        self.version.subscribe()
     }
 
     /// Locks the game once its version differs from `seen`, or after
@@ -117,13 +142,13 @@ impl<G> Slot<G> {
 
 /// A locked game. Whoever changes it calls [`Guard::changed`]; the
 /// version then goes up and waiting pages wake when the lock is released.
-pub struct Guard<'a, G> {
+pub struct Guard<'a, G: Kept> {
     held: MutexGuard<'a, Held<G>>,
     slot: &'a Slot<G>,
     changed: bool,
 }
 
-impl<G> Guard<'_, G> {
+impl<G: Kept> Guard<'_, G> {
     /// Marks the game as changed.
     pub fn changed(&mut self) {
         self.changed = true;
@@ -140,24 +165,39 @@ impl<G> Guard<'_, G> {
     }
 }
 
-impl<G> Deref for Guard<'_, G> {
+impl<G: Kept> Deref for Guard<'_, G> {
     type Target = G;
     fn deref(&self) -> &G {
         &self.held.game
     }
 }
 
-impl<G> DerefMut for Guard<'_, G> {
+impl<G: Kept> DerefMut for Guard<'_, G> {
     fn deref_mut(&mut self) -> &mut G {
         &mut self.held.game
     }
 }
 
-impl<G> Drop for Guard<'_, G> {
+impl<G: Kept> Guard<'_, G> {
+    /// Writes the game to the database as it is now.
+    pub fn save(&mut self) {
+        let version = self.held.version + u64::from(self.changed);
+        let saved = self.held.game.saved();
+        let id = self.slot.id.to_string();
+        if let Err(e) = self.slot.db.save(G::FAMILY, &id, version, &saved) {
+            log::error!("game {id} could not be saved: {e}");
+        }
+    }
+}
+
+impl<G: Kept> Drop for Guard<'_, G> {
     fn drop(&mut self) {
         if self.changed {
+            // On disk before the lock is let go, so before any answer.
+            self.save();
             self.held.version += 1;
             self.slot.changed.notify_all();
+            self.slot.version.send_replace(self.held.version);
         }
     }
 }
@@ -171,11 +211,22 @@ pub struct Store<G> {
     ids: RandomState,
     counter: AtomicU64,
     uses: AtomicU64,
+    db: Arc<Db>,
 }
 
-impl<G: Retire> Store<G> {
-    /// A store of at most `cap` games that drops games idle for `idle`.
-    pub fn new(cap: usize, idle: Duration) -> Store<G> {
+/// A game found: whether it was just read back from the database (its
+/// family then starts its clock and machine again).
+pub struct Found<G> {
+    /// The game.
+    pub slot: Arc<Slot<G>>,
+    /// Read back from the database just now.
+    pub restored: bool,
+}
+
+impl<G: Kept> Store<G> {
+    /// A store of at most `cap` games in memory that drops games idle for
+    /// `idle`; every game is kept in `db`.
+    pub fn new(cap: usize, idle: Duration, db: Arc<Db>) -> Store<G> {
         Store {
             games: Mutex::new(HashMap::new()),
             cap: cap.max(1),
@@ -184,6 +235,7 @@ impl<G: Retire> Store<G> {
             ids: RandomState::new(),
             counter: AtomicU64::new(0),
             uses: AtomicU64::new(0),
+            db,
         }
     }
 
@@ -204,59 +256,121 @@ impl<G: Retire> Store<G> {
         }
     }
 
-    /// Adds a game made by `make` from its new id; drops the games idle
-    /// too long, and the least recently used one if the store is full.
-    pub fn insert(&self, make: impl FnOnce(GameId) -> G) -> Arc<Slot<G>> {
-        let mut games = lock(&self.games);
-        let mut dropped = self.drop_idle(&mut games);
+    fn slot(&self, id: GameId, game: G, version: u64) -> Arc<Slot<G>> {
+        Arc::new(Slot {
+            id,
+            held: Mutex::new(Held { game, version }),
+            changed: Condvar::new(),
+            version: watch::Sender::new(version),
+            db: Arc::clone(&self.db),
+            touched: AtomicU64::new(self.now_ms()),
+            used: AtomicU64::new(self.uses.fetch_add(1, Ordering::Relaxed)),
+        })
+    }
+
+    /// Makes room for one more game: drops the games idle too long, and
+    /// the least recently used one if the store is full.
+    fn make_room(&self, games: &mut HashMap<GameId, Arc<Slot<G>>>) -> Vec<Arc<Slot<G>>> {
+        let mut dropped = self.drop_idle(games);
         if games.len() >= self.cap {
             let oldest = games
                 .values()
                 .min_by_key(|s| s.used.load(Ordering::Relaxed))
                 .map(|s| s.id);
             if let Some(slot) = oldest.and_then(|id| games.remove(&id)) {
-                log::info!("dropping game {} to make room", slot.id);
+                log::info!("dropping game {} from memory to make room", slot.id);
                 dropped.push(slot);
             }
         }
+        dropped
+    }
+
+    /// Adds a game made by `make` from its new id, written to the
+    /// database at once.
+    pub fn insert(&self, make: impl FnOnce(GameId) -> G) -> Arc<Slot<G>> {
+        let mut games = lock(&self.games);
+        let dropped = self.make_room(&mut games);
         let id = self.new_id(&games);
-        let slot = Arc::new(Slot {
-            id,
-            held: Mutex::new(Held {
-                game: make(id),
-                version: 0,
-            }),
-            changed: Condvar::new(),
-            touched: AtomicU64::new(self.now_ms()),
-            used: AtomicU64::new(self.uses.fetch_add(1, Ordering::Relaxed)),
-        });
+        let slot = self.slot(id, make(id), 0);
         games.insert(id, Arc::clone(&slot));
         drop(games);
         retire(dropped);
+        slot.lock().save();
         slot
     }
 
-    /// The game with this id (as text from a URL), marked as used now.
-    pub fn get(&self, id: &str) -> Option<Arc<Slot<G>>> {
+    /// The game with this id (as text from a URL), marked as used now;
+    /// one not in memory is read back from the database.
+    pub fn get(&self, id: &str) -> Option<Found<G>> {
         let id = GameId::parse(id)?;
-        let slot = lock(&self.games).get(&id).cloned()?;
-        slot.touched.store(self.now_ms(), Ordering::Relaxed);
-        slot.used
+        let held = lock(&self.games).get(&id).cloned();
+        let found = match held {
+            Some(slot) => Found {
+                slot,
+                restored: false,
+            },
+            None => self.restore(id)?,
+        };
+        found.slot.touched.store(self.now_ms(), Ordering::Relaxed);
+        found
+            .slot
+            .used
             .store(self.uses.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
-        Some(slot)
+        Some(found)
     }
 
-    /// How many games are held.
+    fn restore(&self, id: GameId) -> Option<Found<G>> {
+        let row = match self.db.load(G::FAMILY, &id.to_string()) {
+            Ok(row) => row?,
+            Err(e) => {
+                log::error!("{e}");
+                return None;
+            }
+        };
+        let game = match G::restore(id, &row.record) {
+            Ok(game) => game,
+            Err(e) => {
+                log::error!("game {id} cannot be rebuilt from the database: {e}");
+                return None;
+            }
+        };
+        let mut games = lock(&self.games);
+        if let Some(slot) = games.get(&id) {
+            // Read back meanwhile by another request.
+            return Some(Found {
+                slot: Arc::clone(slot),
+                restored: false,
+            });
+        }
+        let dropped = self.make_room(&mut games);
+        // A version past any a page saw before, so its waits end.
+        let slot = self.slot(id, game, row.version + 1);
+        games.insert(id, Arc::clone(&slot));
+        drop(games);
+        retire(dropped);
+        log::info!("game {id} read back from the database");
+        Some(Found {
+            slot,
+            restored: true,
+        })
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Arc<Db> {
+        &self.db
+    }
+
+    /// How many games are held in memory.
     pub fn len(&self) -> usize {
         lock(&self.games).len()
     }
 
-    /// Whether no game is held.
+    /// Whether no game is held in memory.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    /// Drops the games nobody asked about for the idle time.
+    /// Drops from memory the games nobody asked about for the idle time.
     pub fn sweep(&self) {
         let dropped = self.drop_idle(&mut lock(&self.games));
         retire(dropped);
@@ -274,52 +388,97 @@ impl<G: Retire> Store<G> {
     }
 }
 
-/// Tells dropped games to stop, outside the store's lock.
-fn retire<G: Retire>(dropped: Vec<Arc<Slot<G>>>) {
+/// Tells dropped games to stop, outside the store's lock; they stay in
+/// the database.
+fn retire<G: Kept>(dropped: Vec<Arc<Slot<G>>>) {
     for slot in dropped {
-        log::info!("game {} dropped", slot.id);
-        slot.lock().retire();
+        log::info!("game {} dropped from memory", slot.id);
+        let mut game = slot.lock();
+        game.retire();
+        game.save();
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     struct Toy {
         retired: Arc<AtomicU64>,
+        moves: u64,
     }
 
-    impl Retire for Toy {
+    impl Kept for Toy {
+        const FAMILY: Family = Family::Chess;
         fn retire(&mut self) {
             self.retired.fetch_add(1, Ordering::Relaxed);
         }
+        fn saved(&mut self) -> Saved {
+            Saved {
+                summary: json!({"status": "playing"}),
+                record: json!({"moves": self.moves}),
+            }
+        }
+        fn restore(_: GameId, record: &serde_json::Value) -> Result<Toy, String> {
+            Ok(Toy {
+                retired: Arc::new(AtomicU64::new(0)),
+                moves: record["moves"].as_u64().ok_or("no moves")?,
+            })
+        }
+    }
+
+    fn store(cap: usize, idle: Duration) -> Store<Toy> {
+        Store::new(cap, idle, Arc::new(Db::open(":memory:").unwrap()))
     }
 
     #[test]
-    fn cap_drops_the_least_recently_used() {
+    fn cap_drops_the_least_recently_used_from_memory_only() {
         let retired = Arc::new(AtomicU64::new(0));
-        let store = Store::new(2, Duration::from_secs(3600));
+        let store = store(2, Duration::from_secs(3600));
         let toy = || Toy {
             retired: Arc::clone(&retired),
+            moves: 0,
         };
         let a = store.insert(|_| toy()).id().to_string();
-        let b = store.insert(|_| toy()).id().to_string();
-        assert!(store.get(&a).is_some());
+        let slot_b = store.insert(|_| toy());
+        let b = slot_b.id().to_string();
+        {
+            let mut game = slot_b.lock();
+            game.moves = 7;
+            game.changed();
+        }
+        drop(slot_b);
+        assert!(!store.get(&a).unwrap().restored);
         let c = store.insert(|_| toy()).id().to_string();
         assert_eq!(store.len(), 2);
-        assert!(store.get(&a).is_some() && store.get(&c).is_some());
-        assert!(store.get(&b).is_none());
         assert_eq!(retired.load(Ordering::Relaxed), 1);
+        let back = store.get(&b).expect("b is read back");
+        assert!(back.restored);
+        assert_eq!(back.slot.lock().moves, 7);
+        assert_eq!(back.slot.lock().version(), 2, "past the version seen");
+        assert_eq!(store.len(), 2);
+        assert!(store.get(&c).is_some());
         assert!(store.get("not an id").is_none());
+    }
+
+    #[test]
+    fn ids_have_one_spelling() {
+        assert!(GameId::parse("3f0c9a51d2e87b64").is_some());
+        assert!(GameId::parse("3F0C9A51D2E87B64").is_none());
+        assert!(GameId::parse("+f0c9a51d2e87b64").is_none());
+        assert!(GameId::parse("3f0c9a51d2e87b6").is_none());
+        let id = GameId::parse("000000000000000a").unwrap();
+        assert_eq!(id.to_string(), "000000000000000a");
     }
 
     #[test]
     fn idle_games_are_swept() {
         let retired = Arc::new(AtomicU64::new(0));
-        let store = Store::new(8, Duration::ZERO);
+        let store = store(8, Duration::ZERO);
         store.insert(|_| Toy {
             retired: Arc::clone(&retired),
+            moves: 0,
         });
         store.sweep();
         assert!(store.is_empty());
@@ -328,11 +487,13 @@ mod tests {
 
     #[test]
     fn versions_wake_waiters() {
-        let store: Store<Toy> = Store::new(8, Duration::from_secs(3600));
+        let store = store(8, Duration::from_secs(3600));
         let slot = store.insert(|_| Toy {
             retired: Arc::new(AtomicU64::new(0)),
+            moves: 0,
         });
         let seen = slot.lock().version();
+        let mut watch = slot.watch();
         let waiter = {
             let slot = Arc::clone(&slot);
             std::thread::spawn(move || slot.wait_change(seen, Duration::from_secs(30)).version())
@@ -340,6 +501,8 @@ mod tests {
         std::thread::sleep(Duration::from_millis(20));
         slot.lock().changed();
         assert_eq!(waiter.join().unwrap(), seen + 1);
+        assert!(watch.has_changed().unwrap());
+        assert_eq!(*watch.borrow_and_update(), seen + 1);
         let start = Instant::now();
         let _ = slot.wait_change(seen + 1, Duration::from_millis(10));
         assert!(start.elapsed() >= Duration::from_millis(10));

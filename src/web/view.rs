@@ -5,7 +5,7 @@
 
 use super::chess::ChessGame;
 use super::store::Guard;
-use crate::chess::{Color, Piece, Reason};
+use crate::chess::{Color, Move, Piece, Position, Reason};
 use crate::referee::game::{Ending, GameResult};
 use crate::referee::player::FaultKind;
 use crate::referee::table::{Phase, Seat};
@@ -16,15 +16,7 @@ use serde_json::{Value, json};
 pub fn state(game: &Guard<'_, ChessGame>) -> Value {
     let table = &game.table;
     let pos = table.position();
-    let board = pos.board();
-    let rows: Vec<String> = (0..8)
-        .rev()
-        .map(|rank| {
-            (0..8)
-                .map(|file| board[rank * 8 + file].map_or('-', Piece::letter))
-                .collect()
-        })
-        .collect();
+    let rows = rows(pos);
     let playing = table.is_playing();
     let mut legal = MoveList::new();
     if playing {
@@ -47,19 +39,11 @@ pub fn state(game: &Guard<'_, ChessGame>) -> Value {
         .iter()
         .map(|m| m.handout().to_string())
         .collect();
-    let last_move = record.moves().last().map(|m| {
-        let side = pos.side_to_move().flip();
-        json!({
-            "side": side.name(),
-            "from": m.from().to_string(),
-            "to": m.to().to_string(),
-            "move": m.handout().to_string(),
-            "text": format!("{side} moved {}", m.handout()),
-        })
-    });
-    let check = pos
-        .in_check()
-        .then(|| pos.king(pos.side_to_move()).to_string());
+    let last_move = record
+        .moves()
+        .last()
+        .map(|&m| last_move_json(pos.side_to_move().flip(), m));
+    let check = check_square(pos);
     let clocks = table.clocks();
     let player = |side: Color| {
         let seat = table.seat(side);
@@ -102,9 +86,40 @@ pub fn state(game: &Guard<'_, ChessGame>) -> Value {
     })
 }
 
+/// The board as the game file's rows, rank 8 first, `-` for an empty
+/// square.
+pub(super) fn rows(pos: &Position) -> Vec<String> {
+    let board = pos.board();
+    (0..8)
+        .rev()
+        .map(|rank| {
+            (0..8)
+                .map(|file| board[rank * 8 + file].map_or('-', Piece::letter))
+                .collect()
+        })
+        .collect()
+}
+
+/// A move `side` played, for the page.
+pub(super) fn last_move_json(side: Color, m: Move) -> Value {
+    json!({
+        "side": side.name(),
+        "from": m.from().to_string(),
+        "to": m.to().to_string(),
+        "move": m.handout().to_string(),
+        "text": format!("{side} moved {}", m.handout()),
+    })
+}
+
+/// The square of the king in check, if any.
+pub(super) fn check_square(pos: &Position) -> Option<String> {
+    pos.in_check()
+        .then(|| pos.king(pos.side_to_move()).to_string())
+}
+
 /// A finished game's result: winner, score, a reason word and the words
 /// for people.
-fn result_json(result: &GameResult) -> Value {
+pub(super) fn result_json(result: &GameResult) -> Value {
     let reason = match &result.ending {
         Ending::Rules(reason) => match reason {
             Reason::BareKing => "bare-king",

@@ -49,7 +49,11 @@ impl Server {
 
     /// `antichess serve --port 0`, speaking `family`'s API.
     pub fn serve(family: &str) -> Server {
-        Server::start(ANTICHESS, &["serve", "--port", "0"], family)
+        Server::start(
+            ANTICHESS,
+            &["serve", "--port", "0", "--db", ":memory:"],
+            family,
+        )
     }
 
     /// Sends `request` as it is; the status, the head and the body.

@@ -14,10 +14,10 @@ export class ApiError extends Error {
 
 export async function request(method, path, body) {
   const init = { method, headers: {} };
-  if (body === undefined && method === 'POST') body = {};
-  if (body !== undefined) {
+  // The server takes a POST only as JSON, even with nothing to say.
+  if (body !== undefined || method !== 'GET') {
     init.headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body === undefined ? {} : body);
   }
   let response;
   try {
