@@ -3,7 +3,8 @@
 // polling so the machine's moves and answers appear as they come. A move
 // is chosen by clicking its squares one after another; the page only
 // matches the clicks against the server's list of legal moves and their
-// routes, and never works out a rule itself.
+// routes, and never works out a rule itself. A finished game replays move
+// by move from the server's positions (buttons and the arrow keys).
 
 import { request, follow, strengthText } from './api.js';
 import { STRENGTH } from './levels.js';
@@ -28,6 +29,14 @@ let flippedByHand = false;
 let route = [];            // the squares clicked so far for the move being chosen
 let lastAnnounced = null;
 const cells = new Map();   // square number -> element
+let replay = null;         // a finished game's positions: {id, version, positions}
+let shown = null;          // the index of the replay position shown
+
+// The replay position shown, when it is not the game's last.
+function viewing() {
+  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
+  return replay.positions[shown];
+}
 
 // A disc drawn as SVG: a man, or a king with a crown on it.
 function discSvg(piece) {
@@ -109,16 +118,17 @@ function buildBoard() {
 }
 
 function paintBoard() {
-  const moves = choosable();
+  const view = viewing();
+  const moves = view ? [] : choosable();
   const alive = moves.filter((m) => startsWith(m.path, route));
   const next = new Set(route.length ? alive.map((m) => m.path[route.length]).filter((n) => n) : []);
   const starts = new Set(moves.map((m) => m.path[0]));
-  const last = state.last_move;
+  const last = view ? view.last_move : state.last_move;
   const lastPath = new Set(last ? last.path : []);
   const taken = new Set(last ? last.captures : []);
   // The pieces the routes still open from the clicked squares would take.
   const victims = new Set(route.length ? alive.flatMap((m) => m.captures) : []);
-  for (const sq of state.squares) {
+  for (const sq of view ? view.board : state.squares) {
     const cell = cells.get(sq.square);
     let disc = cell.querySelector('.disc');
     if (sq.piece) {
@@ -238,6 +248,13 @@ function render(s) {
       flipped = humans.length === 1 && humans[0] === 'black';
     }
   }
+  if (s.status === 'playing') {
+    replay = null;
+    shown = null;
+  } else if (!replay || replay.id !== s.id || replay.version !== s.version) {
+    loadReplay(s);
+  }
+  const view = viewing();
   if (fresh || !cells.size) buildBoard();
   if (!choosable().length) route = [];
   paintBoard();
@@ -245,15 +262,19 @@ function render(s) {
   const top = bottom === 'white' ? 'black' : 'white';
   renderPlayer($('player-top'), top);
   renderPlayer($('player-bottom'), bottom);
-  $('status').textContent = statusText(s);
-  $('status').className = 'status' + (s.status !== 'playing' ? ' over' : '');
+  $('status').textContent = view ? replayText(view) : statusText(s);
+  $('status').className = 'status' + (s.status !== 'playing' && !view ? ' over' : '');
   const offerForMe = s.draw_offered && humanToAct(s);
   $('offer').classList.toggle('shown', offerForMe);
   if (offerForMe) $('offer-text').textContent = `${s.to_act === 'black' ? 'White' : 'Black'} offers a draw.`;
   const last = s.last_action;
-  $('last-move').textContent = last ? last.text : 'No move yet: Black moves first.';
-  $('last-move').classList.toggle('machine', !!last && s.players[last.side].player !== 'human');
-  if (last && lastAnnounced !== `${s.id}:${s.version}:${last.text}`) {
+  if (view) {
+    $('last-move').textContent = view.last_move ? view.last_move.text : 'The start of the game.';
+  } else {
+    $('last-move').textContent = last ? last.text : 'No move yet: Black moves first.';
+  }
+  $('last-move').classList.toggle('machine', !view && !!last && s.players[last.side].player !== 'human');
+  if (!view && last && lastAnnounced !== `${s.id}:${s.version}:${last.text}`) {
     lastAnnounced = `${s.id}:${s.version}:${last.text}`;
     $('last-move').classList.remove('flash');
     void $('last-move').offsetWidth;
@@ -266,6 +287,63 @@ function render(s) {
   $('move-input').disabled = !mine;
   $('btn-transcript').href = `${API}/${s.id}/transcript`;
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
+  $('replay-bar').hidden = !replay;
+  if (replay) {
+    const lastIndex = replay.positions.length - 1;
+    const at = shown ?? lastIndex;
+    $('rp-where').textContent = `move ${at} of ${lastIndex}`;
+    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
+    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
+  }
+  document.body.dataset.game = s.id;
+  document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
+}
+
+// -- replays ------------------------------------------------------------------
+
+function replayText(view) {
+  const total = replay.positions.length - 1;
+  const side = view.to_move ? ` · ${view.to_move[0].toUpperCase()}${view.to_move.slice(1)} to move` : '';
+  return `Replay — move ${shown} of ${total}${side}`;
+}
+
+async function loadReplay(s) {
+  const key = { id: s.id, version: s.version };
+  try {
+    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
+    if (!state || state.id !== key.id || state.version !== key.version) return;
+    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
+    replay = { ...key, positions: answer.positions };
+    shown = replay.positions.length - 1;
+    render(state);
+  } catch (e) {
+    replay = null;
+  }
+}
+
+function goTo(index) {
+  if (!replay) return;
+  shown = Math.max(0, Math.min(replay.positions.length - 1, index));
+  route = [];
+  render(state);
+}
+
+function wireReplay() {
+  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
+  $('rp-first').addEventListener('click', () => goTo(0));
+  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
+  $('rp-next').addEventListener('click', () => goTo(at() + 1));
+  $('rp-last').addEventListener('click', () => goTo(Infinity));
+  document.addEventListener('keydown', (e) => {
+    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
+    const moves = {
+      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
+    };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    goTo(moves[e.key]);
+  });
 }
 
 function show(s) {
@@ -368,6 +446,7 @@ function wire() {
 
 async function start() {
   wire();
+  wireReplay();
   const id = new URL(location.href).searchParams.get('game');
   if (id) {
     try {
