@@ -117,6 +117,8 @@ export function strengthText(table, level) {
     const v = Math.round(n / 10) * 10;
     return (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v);
   };
-  const bound = s.bound === '<=' ? 'at most ' : s.bound === '>=' ? 'at least ' : '';
-  return `${bound}${r(s.elo)} Elo vs level 0 (${r(s.low)} to ${r(s.high)})`;
+  // A pair that scored every point leaves only a bound.
+  if (s.bound === '<=') return `at most ${r(s.elo)} Elo vs level 0`;
+  if (s.bound === '>=') return `at least ${r(s.elo)} Elo vs level 0`;
+  return `${r(s.elo)} Elo vs level 0 (${r(s.low)} to ${r(s.high)})`;
 }

@@ -198,8 +198,13 @@ function renderPlayer(el, color) {
   el.classList.toggle('to-move', state.to_act === color);
   el.classList.toggle('thinking', state.to_act === color && state.thinking);
   const man = color === 'black' ? 'b' : 'w';
+  // A replayed position's pieces are counted from its board.
+  const view = viewing();
+  const count = (c) => view.board.filter((sq) => sq.piece === c).length;
+  const men = view ? count(man) : p.men;
+  const kings = view ? count(man.toUpperCase()) : p.kings;
   el.querySelector('.count').innerHTML =
-    `<span title="men">${discSvg(man)}${p.men}</span><span title="kings">${discSvg(man.toUpperCase())}${p.kings}</span>`;
+    `<span title="men">${discSvg(man)}${men}</span><span title="kings">${discSvg(man.toUpperCase())}${kings}</span>`;
 }
 
 function statusText(s) {
@@ -285,6 +290,7 @@ function render(s) {
   $('btn-draw').disabled = !mine || !s.may_offer_draw;
   $('btn-resign').disabled = !mine || s.draw_offered;
   $('move-input').disabled = !mine;
+  $('type-move').hidden = !!replay;
   $('btn-transcript').href = `${API}/${s.id}/transcript`;
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
   $('replay-bar').hidden = !replay;

@@ -219,6 +219,8 @@ function render(s) {
   $('btn-resign').disabled = s.status !== 'playing' || humanSides(s).length === 0;
   $('btn-end').disabled = s.status !== 'playing';
   $('move-input').disabled = !humanToMove;
+  // A finished game has no moves to type: its replay takes the room.
+  $('type-move').hidden = !!replay;
   tickClocks();
   // For scripts and tests: which version of which game is on the screen.
   document.body.dataset.game = s.id;
