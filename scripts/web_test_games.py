@@ -11,7 +11,7 @@ the transcript downloaded, a new game as White, a finished game found in
 the games list, opened on the checkers board and replayed with the arrow
 keys. ChessForge:
 strikes by clicking the highlighted tiles, a refused tile, the solver's
-hint, a game struck to its score, a new game with a seed and the extra
+hint, a game struck to its score and replayed with the arrow keys, a new game with a seed and the extra
 rules. Each page is photographed into the screenshot folder
 (target/screenshots/ by default) for people to look at.
 
@@ -294,6 +294,31 @@ def test_chessforge_game_struck_to_its_score(server, page, shots):
     expect(page.locator("#status")).to_have_text("Board cleared!" if state["score"]["cleared"] else "Game over")
     expect(page.locator("#btn-hint")).to_be_disabled()
     photograph(page, shots, "chessforge-over")
+    # The finished game replays strike by strike with the arrow keys.
+    expect(page.locator("#replay-bar")).to_be_visible()
+    positions = server.api(f"/api/chessforge/games/{game_id(page)}/replay")["positions"]
+    assert len(positions) == state["strikes"] + 1, len(positions)
+
+    def hits_on_page():
+        return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#forge .tile')]
+            .map((t) => [t.dataset.square, t.classList.contains('gone') ? 0
+                : [1, 2, 3].find((h) => t.classList.contains('h' + h))]))""")
+
+    def hits_of(position):
+        return {t["square"]: t["hits"] for t in position["tiles"]}
+
+    page.keyboard.press("Home")
+    wait_js(page, "() => document.body.dataset.ply === '0'")
+    assert hits_on_page() == hits_of(positions[0])
+    for ply in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        wait_js(page, f"() => document.body.dataset.ply === '{ply}'")
+        assert hits_on_page() == hits_of(positions[ply]), ply
+    expect(page.locator("#status")).to_contain_text(f"strike 3 of {len(positions) - 1}")
+    page.screenshot(path=shots / "chessforge-replay.png")
+    page.keyboard.press("End")
+    wait_js(page, f"() => document.body.dataset.ply === '{len(positions) - 1}'")
+    assert hits_on_page() == hits_of(positions[-1])
 
 
 def test_chessforge_new_game_with_extra_rules(server, page, shots):
