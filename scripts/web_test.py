@@ -225,6 +225,25 @@ def test_play_a_game_by_mouse_and_keyboard(server, page, shots):
 # The game the first step played, for the steps after the restart.
 PLAYED = {}
 
+# The folder for the small screenshots of docs/web-pages.md (--docs), or None.
+DOCS = None
+
+
+def small_shot(page, name, prepare=None):
+    """With --docs, a small screenshot (0.6 pixels per CSS pixel) of the
+    page's address as docs/web-NAME.png; `prepare(page)` sets it up."""
+    if DOCS is None:
+        return
+    context = page.context.browser.new_context(viewport=VIEWPORT, device_scale_factor=0.6)
+    try:
+        small = context.new_page()
+        small.goto(page.evaluate("location.href"))
+        if prepare:
+            prepare(small)
+        small.screenshot(path=DOCS / f"web-{name}.png")
+    finally:
+        context.close()
+
 
 def played():
     assert PLAYED, "the first step did not finish its game"
@@ -274,6 +293,7 @@ def test_restart_and_find_the_game_in_the_list(server, page, shots):
     moves = (len(game["history"]) + 1) // 2
     expect(row.locator("td.num")).to_have_text(str(moves))
     page.screenshot(path=shots / "games-list.png")
+    small_shot(page, "games", lambda p: expect(p.locator(f'#rows tr[data-game="{game["id"]}"]')).to_have_count(1))
     page.locator("#filters select[name=family]").select_option("checkers")
     expect(row).to_have_count(0)
     page.locator("#filters select[name=family]").select_option("chess")
@@ -306,6 +326,7 @@ def test_replay_with_the_arrow_keys(server, page, shots):
     expect(page.locator("#status")).to_contain_text(f"move 4 of {last}")
     expect(page.locator("#history .mv.shown")).to_have_text(game["history"][3])
     page.screenshot(path=shots / "chess-replay.png")
+    small_shot(page, "replay", lambda p: wait_ply(p, 4))
     page.locator('#history .mv[data-ply="7"]').click()
     wait_ply(page, 7)
     assert board_on_page(page) == positions[7]["board"]
@@ -415,6 +436,13 @@ def test_analysis_of_a_replayed_position(server, page, shots):
     expect(page.locator("#eval")).to_have_text(re.compile(r"^([+−]?\d+\.\d\d|−?#\d+)$"))
     expect(page.locator("#pv")).to_contain_text("Best: 5.")
     page.screenshot(path=shots / "chess-analysis.png")
+
+    def analysed(p):
+        wait_ply(p, 8)
+        p.click("#btn-analyse")
+        wait_for("the analysis", lambda: p.evaluate("document.body.dataset.analysed || ''").endswith(":8"))
+
+    small_shot(page, "analysis", analysed)
     page.keyboard.press("ArrowRight")
     wait_for("the next analysis", lambda: page.evaluate("document.body.dataset.analysed || ''").endswith(":9"))
     expect(page.locator("#pv")).to_contain_text("Best: 5…")
@@ -626,7 +654,11 @@ def run_steps(tests, label, args):
 
 
 def main():
-    args = command_line(__doc__.splitlines()[0]).parse_args()
+    parser = command_line(__doc__.splitlines()[0])
+    parser.add_argument("--docs", help="also write the small screenshots of docs/web-pages.md into this folder")
+    args = parser.parse_args()
+    global DOCS
+    DOCS = Path(args.docs) if args.docs else None
     return run_steps(TESTS, "web", args)
 
 if __name__ == "__main__":
