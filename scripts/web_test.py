@@ -292,6 +292,7 @@ def test_restart_and_find_the_game_in_the_list(server, page, shots):
     expect(row).to_contain_text("Antichess 2002")
     moves = (len(game["history"]) + 1) // 2
     expect(row.locator("td.num")).to_have_text(str(moves))
+    expect(page.locator("#btn-more")).to_be_hidden()  # every game is on this page
     page.screenshot(path=shots / "games-list.png")
     small_shot(page, "games", lambda p: expect(p.locator(f'#rows tr[data-game="{game["id"]}"]')).to_have_count(1))
     page.locator("#filters select[name=family]").select_option("checkers")

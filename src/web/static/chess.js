@@ -292,12 +292,14 @@ function moveNumber(ply, white) {
   return white ? `${number}.` : `${number}…`;
 }
 
-function lineText(pv, ply, side) {
+// The best line in numbered moves, each move kept whole on a line.
+function lineHtml(pv, ply, side) {
   let white = side === 'white';
+  const safe = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return pv.map((mv, i) => {
     const head = white ? `${moveNumber(ply + i, true)} ` : i === 0 ? `${moveNumber(ply + i, false)} ` : '';
     white = !white;
-    return head + mv;
+    return `<span class="pv-move">${safe(head + mv)}</span>`;
   }).join(' ');
 }
 
@@ -322,7 +324,7 @@ function showAnalysis(a, ply) {
   }
   $('eval').textContent = value;
   $('eval-note').textContent = `${note} · depth ${a.depth}, ${Math.round(a.nodes / 1000)}k nodes`;
-  $('pv').textContent = a.pv.length ? `Best: ${lineText(a.pv, ply, side)}` : '';
+  $('pv').innerHTML = a.pv.length ? `Best: ${lineHtml(a.pv, ply, side)}` : '';
   document.body.dataset.analysed = analysisKey;
 }
 
