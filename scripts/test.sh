@@ -117,4 +117,5 @@ step "$PY" scripts/uci_smoke.py --binary target/release/antichess
 step "$PY" scripts/endgame_peer_check.py --binary target/release/antichess
 step "$PY" scripts/web_test.py --binary target/release/antichess
 step "$PY" scripts/web_test_games.py
+step "$PY" scripts/web_load.py --smoke --binary target/release/antichess
 say "all checks passed"

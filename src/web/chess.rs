@@ -163,6 +163,8 @@ type Handle = Arc<Slot<ChessGame>>;
 /// its search; its move is played when it comes, and the next machine
 /// move (a game of two machines) started from there.
 fn kick(slot: &Handle, game: &mut Guard<'_, ChessGame>, machines: &Arc<Machines<Position>>) {
+    // The clocks just after a move, before the next side's starts.
+    game.sync_clock_log();
     if game.retired || game.thinking.is_some() {
         return;
     }

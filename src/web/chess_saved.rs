@@ -310,3 +310,67 @@ impl Kept for ChessGame {
         Ok(game)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Position;
+
+    fn id() -> GameId {
+        GameId::parse("00000000000000aa").unwrap()
+    }
+
+    #[test]
+    fn a_record_rebuilds_the_same_game() {
+        let mut table = Table::new(
+            Position::startpos(Rules::Antichess),
+            60_000,
+            50_000,
+            [Seat::Human, Seat::Computer(2)],
+        );
+        for text in ["e2e3", "b7b6"] {
+            let mv = table.position().parse_move(text).unwrap();
+            table.play(mv).unwrap();
+        }
+        table.resign(Color::White).unwrap();
+        let mut game = ChessGame::new(table, 42);
+        game.names[1] = Some("Deep".into());
+        let saved = game.saved();
+        let mut back = ChessGame::restore(id(), &saved.record).unwrap();
+        assert_eq!(back.saved().record, saved.record);
+        assert_eq!(saved.summary["result"]["reason"], "resigned");
+        assert_eq!(saved.summary["plies"], 2);
+        assert!(back.pgn().unwrap().contains("[Black \"Deep\"]"));
+    }
+
+    #[test]
+    fn damaged_records_are_refused() {
+        let mut game = ChessGame::new(
+            Table::new(
+                Position::startpos(Rules::Chess),
+                1000,
+                1000,
+                [Seat::Human; 2],
+            ),
+            1,
+        );
+        let good = game.saved().record;
+        let mut cases = vec![json!(null), json!([]), json!({"rules": 3})];
+        for (field, value) in [
+            ("rules", json!("go")),
+            ("start", json!("8/8/8/8/8/8/8/8 w - - 0 1 x")),
+            ("moves", json!([["e2e5", 1, 1]])),
+            ("moves", json!([[7, 1, 1]])),
+            ("seats", json!(["robot", "human"])),
+            ("ending", json!({"how": "aliens"})),
+            ("clocks_ms", json!([-1, 0])),
+        ] {
+            let mut bad = good.clone();
+            bad[field] = value;
+            cases.push(bad);
+        }
+        for bad in cases {
+            assert!(ChessGame::restore(id(), &bad).is_err(), "{bad}");
+        }
+    }
+}

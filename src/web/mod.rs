@@ -156,7 +156,7 @@ pub fn serve_app(options: &ServeOptions, app: App) -> Result<(), String> {
         .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     if !bound.ip().is_loopback() {
         eprintln!(
-            "antichess serve: listening on {bound}, which is not a loopback address: anyone              who can reach this machine can open the board and play"
+            "antichess serve: listening on {bound}, which is not a loopback address: anyone who can reach this machine can open the board and play"
         );
     }
     let app = Arc::new(app);

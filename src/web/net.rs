@@ -59,7 +59,7 @@ impl Default for Limits {
             header_read: Duration::from_secs(10),
             body_read: Duration::from_secs(10),
             answer: Duration::from_secs(40),
-            requests: 512,
+            requests: 1024,
             streams: 4096,
             connections: 20_000,
         }

@@ -15,7 +15,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::db::{Db, Family, Saved};
@@ -87,7 +87,6 @@ struct Held<G> {
 pub struct Slot<G> {
     id: GameId,
     held: Mutex<Held<G>>,
-    changed: Condvar,
     /// The version, for waiters that must not block a thread.
     version: watch::Sender<u64>,
     db: Arc<Db>,
@@ -115,28 +114,6 @@ impl<G: Kept> Slot<G> {
     /// The game's version now and each time it changes.
     pub fn watch(&self) -> watch::Receiver<u64> {
         self.version.subscribe()
-    }
-
-    /// Locks the game once its version differs from `seen`, or after
-    /// `timeout`, whichever comes first.
-    pub fn wait_change(&self, seen: u64, timeout: Duration) -> Guard<'_, G> {
-        let deadline = Instant::now() + timeout;
-        let mut held = lock(&self.held);
-        while held.version == seen {
-            let now = Instant::now();
-            if now >= deadline {
-                break;
-            }
-            held = match self.changed.wait_timeout(held, deadline - now) {
-                Ok((held, _)) => held,
-                Err(poisoned) => poisoned.into_inner().0,
-            };
-        }
-        Guard {
-            held,
-            slot: self,
-            changed: false,
-        }
     }
 }
 
@@ -196,7 +173,6 @@ impl<G: Kept> Drop for Guard<'_, G> {
             // On disk before the lock is let go, so before any answer.
             self.save();
             self.held.version += 1;
-            self.slot.changed.notify_all();
             self.slot.version.send_replace(self.held.version);
         }
     }
@@ -260,7 +236,6 @@ impl<G: Kept> Store<G> {
         Arc::new(Slot {
             id,
             held: Mutex::new(Held { game, version }),
-            changed: Condvar::new(),
             version: watch::Sender::new(version),
             db: Arc::clone(&self.db),
             touched: AtomicU64::new(self.now_ms()),
@@ -486,7 +461,7 @@ mod tests {
     }
 
     #[test]
-    fn versions_wake_waiters() {
+    fn versions_reach_watchers() {
         let store = store(8, Duration::from_secs(3600));
         let slot = store.insert(|_| Toy {
             retired: Arc::new(AtomicU64::new(0)),
@@ -494,17 +469,12 @@ mod tests {
         });
         let seen = slot.lock().version();
         let mut watch = slot.watch();
-        let waiter = {
-            let slot = Arc::clone(&slot);
-            std::thread::spawn(move || slot.wait_change(seen, Duration::from_secs(30)).version())
-        };
-        std::thread::sleep(Duration::from_millis(20));
+        assert!(!watch.has_changed().unwrap());
         slot.lock().changed();
-        assert_eq!(waiter.join().unwrap(), seen + 1);
         assert!(watch.has_changed().unwrap());
         assert_eq!(*watch.borrow_and_update(), seen + 1);
-        let start = Instant::now();
-        let _ = slot.wait_change(seen + 1, Duration::from_millis(10));
-        assert!(start.elapsed() >= Duration::from_millis(10));
+        // A look without a change wakes nobody.
+        drop(slot.lock());
+        assert!(!watch.has_changed().unwrap());
     }
 }
