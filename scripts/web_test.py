@@ -3,11 +3,18 @@
 
 Playwright for Python drives Debian's Chromium (/usr/bin/chromium; the
 browser Playwright downloads itself cannot be had offline) against a real
-server on a free port. The steps play an antichess game by clicking,
-dragging and typing, see an illegal move refused with its reason, save and
-load a game file (a damaged one refused), set a clock, start a game as
-black, and choose a promotion in chess. Each page is photographed into the
-screenshot folder (target/screenshots/ by default) for people to look at.
+server on a free port, with a database of its own. The steps play an
+antichess game by clicking, dragging and typing; restart the server on
+the same database and find that game in the games list; replay it with
+the arrow keys and by clicking its moves; download its PGN, read its
+headers with python-chess and replay its moves legally in our engine
+(python-chess's own antichess is lichess's, a different rule set), and the
+game file of a replayed position; ask the engine's analysis of a replayed
+position; see the level menus give each level's Elo; see an illegal move
+refused with its reason, save and load a game file (a damaged one
+refused), set a clock, start a game as black, and choose a promotion in
+chess. Each page is photographed into the screenshot folder
+(target/screenshots/ by default) for people to look at.
 
     python3 scripts/web_test.py [--binary target/release/antichess]
 
@@ -16,16 +23,19 @@ The last line is `N passed, M failed`; the exit status is 1 if any failed.
 """
 
 import argparse
+import io
 import json
 import random
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import traceback
 import urllib.request
 from pathlib import Path
 
+import chess.pgn
 from playwright.sync_api import expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
@@ -44,11 +54,21 @@ PATIENCE_S = 60
 
 
 class Server:
-    """`antichess serve --port 0`, and the JSON API for checking the page."""
+    """`antichess serve --port 0 --db DB`, and the JSON API for checking
+    the page; restart() starts it again on the same database."""
 
-    def __init__(self, binary):
+    def __init__(self, binary, db):
+        self.binary = binary
+        self.db = db
+        self.start()
+
+    def restart(self):
+        self.stop()
+        self.start()
+
+    def start(self):
         self.proc = subprocess.Popen(
-            [binary, "serve", "--port", "0", "--db", ":memory:"],
+            [self.binary, "serve", "--port", "0", "--db", str(self.db)],
             stdout=subprocess.PIPE,
             text=True,
         )
@@ -66,6 +86,10 @@ class Server:
             req.add_header("Content-Type", "application/json")
         with urllib.request.urlopen(req, timeout=PATIENCE_S) as resp:
             return json.load(resp)
+
+    def text(self, path):
+        with urllib.request.urlopen(self.base + path, timeout=PATIENCE_S) as resp:
+            return resp.read().decode()
 
     def stop(self):
         self.proc.kill()
@@ -195,6 +219,249 @@ def test_play_a_game_by_mouse_and_keyboard(server, page, shots):
     expect(page.locator("#status")).to_contain_text("Game over")
     expect(page.locator("#status")).to_contain_text(s["result"]["text"])
     page.screenshot(path=shots / "chess-game-over.png")
+    PLAYED.update(s)
+
+
+# The game the first step played, for the steps after the restart.
+PLAYED = {}
+
+# The folder for the small screenshots of docs/web-pages.md (--docs), or None.
+DOCS = None
+
+
+def small_shot(page, name, prepare=None):
+    """With --docs, a small screenshot (0.6 pixels per CSS pixel) of the
+    page's address as docs/web-NAME.png; `prepare(page)` sets it up."""
+    if DOCS is None:
+        return
+    context = page.context.browser.new_context(viewport=VIEWPORT, device_scale_factor=0.6)
+    try:
+        small = context.new_page()
+        small.goto(page.evaluate("location.href"))
+        if prepare:
+            prepare(small)
+        small.screenshot(path=DOCS / f"web-{name}.png")
+    finally:
+        context.close()
+
+
+def played():
+    assert PLAYED, "the first step did not finish its game"
+    return PLAYED
+
+
+def board_on_page(page):
+    """The rows the board shows, from rank 8 down, '-' for an empty square."""
+    return page.evaluate("""() => {
+        const rows = [];
+        for (let rank = 8; rank >= 1; rank--) {
+            let row = '';
+            for (const f of 'abcdefgh') {
+                const piece = document.querySelector(`#board .sq[data-square="${f}${rank}"] .piece`);
+                row += piece ? piece.dataset.letter : '-';
+            }
+            rows.push(row);
+        }
+        return rows;
+    }""")
+
+
+def shown_ply(page):
+    return page.evaluate("Number(document.body.dataset.ply)")
+
+
+def wait_ply(page, ply):
+    wait_for(f"move {ply} of the replay", lambda: shown_ply(page) == ply, 10)
+
+
+def open_replay(server, page, gid, ply=None):
+    query = f"?game={gid}" + ("" if ply is None else f"&ply={ply}")
+    page.goto(f"{server.base}/chess{query}")
+    expect(page.locator("#replay-bar")).to_be_visible()
+
+
+def test_restart_and_find_the_game_in_the_list(server, page, shots):
+    """The server restarts on the same database: the finished game is in
+    the games list with its result, and opens on the chess board."""
+    game = played()
+    server.restart()
+    page.goto(f"{server.base}/games")
+    row = page.locator(f'#rows tr[data-game="{game["id"]}"]')
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text(game["result"]["score"])
+    expect(row).to_contain_text("Antichess 2002")
+    moves = (len(game["history"]) + 1) // 2
+    expect(row.locator("td.num")).to_have_text(str(moves))
+    expect(page.locator("#btn-more")).to_be_hidden()  # every game is on this page
+    page.screenshot(path=shots / "games-list.png")
+    small_shot(page, "games", lambda p: expect(p.locator(f'#rows tr[data-game="{game["id"]}"]')).to_have_count(1))
+    page.locator("#filters select[name=family]").select_option("checkers")
+    expect(row).to_have_count(0)
+    page.locator("#filters select[name=family]").select_option("chess")
+    expect(row).to_have_count(1)
+    row.locator("a.open").click()
+    wait_for("the chess page", lambda: f"/chess?game={game['id']}" in address(page))
+    expect(page.locator("#replay-bar")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Game over")
+
+
+def test_replay_with_the_arrow_keys(server, page, shots):
+    """Home, the arrow keys, End and a click on a move show the server's
+    positions one by one."""
+    game = played()
+    positions = server.api(f"/api/chess/games/{game['id']}/replay")["positions"]
+    assert len(positions) == len(game["history"]) + 1, len(positions)
+    open_replay(server, page, game["id"])
+    last = len(positions) - 1
+    wait_ply(page, last)
+    page.keyboard.press("Home")
+    wait_ply(page, 0)
+    assert board_on_page(page) == positions[0]["board"]
+    for ply in range(1, 6):
+        page.keyboard.press("ArrowRight")
+        wait_ply(page, ply)
+        assert board_on_page(page) == positions[ply]["board"], ply
+    page.keyboard.press("ArrowLeft")
+    wait_ply(page, 4)
+    assert board_on_page(page) == positions[4]["board"]
+    expect(page.locator("#status")).to_contain_text(f"move 4 of {last}")
+    expect(page.locator("#history .mv.shown")).to_have_text(game["history"][3])
+    page.screenshot(path=shots / "chess-replay.png")
+    small_shot(page, "replay", lambda p: wait_ply(p, 4))
+    page.locator('#history .mv[data-ply="7"]').click()
+    wait_ply(page, 7)
+    assert board_on_page(page) == positions[7]["board"]
+    page.keyboard.press("End")
+    wait_ply(page, last)
+    assert board_on_page(page) == positions[last]["board"] == game["board"]
+    expect(page.locator("#status")).to_contain_text("Game over")
+    page.click("#rp-first")
+    wait_ply(page, 0)
+    page.click("#rp-next")
+    wait_ply(page, 1)
+
+
+SAN = re.compile(r"^(?P<piece>[KQRBN])?(?P<hint>[a-h]?[1-8]?)x?(?P<to>[a-h][1-8])(=(?P<promo>[QRBNK]))?$")
+
+
+def engine_move(san, legal, rows):
+    """The one legal move of our engine (e2-e4, e7-e8q) that `san` names."""
+    text = san.rstrip("+#!?")
+    found = []
+    for mv in legal:
+        frm, to, promo = mv[:2], mv[3:5], mv[5:]
+        piece = rows[8 - int(frm[1])]["abcdefgh".index(frm[0])].upper()
+        if text in ("O-O", "O-O-O"):
+            goes = "g" if text == "O-O" else "c"
+            if piece == "K" and frm[0] == "e" and to[0] == goes:
+                found.append(mv)
+            continue
+        m = SAN.match(text)
+        assert m, f"not a SAN move: {san}"
+        if (m["piece"] or "P") != piece or to != m["to"]:
+            continue
+        if (m["promo"] or "").lower() != promo or any(c not in frm for c in m["hint"]):
+            continue
+        found.append(mv)
+    assert len(found) == 1, f"{san}: {found} of {legal}"
+    return found[0]
+
+
+def replay_in_our_engine(binary, rules, sans):
+    """Plays the moves through the engine line protocol (`play`); every
+    one must be legal. The engine's `moves` answer after the last."""
+    engine = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True)
+
+    def ask(line):
+        engine.stdin.write(line + "\n")
+        engine.stdin.flush()
+        return engine.stdout.readline().strip()
+
+    try:
+        assert ask(f"set rules {rules}") == "ok"
+        for san in sans:
+            legal = ask("moves").split()[1:]
+            rows = ask("board").split()[4:]
+            mv = engine_move(san, legal, rows)
+            answer = ask(f"play {mv}")
+            assert answer == "ok", f"{san} ({mv}): {answer}"
+        return ask("moves")
+    finally:
+        engine.kill()
+        engine.wait()
+
+
+def test_pgn_downloads_and_replays_legally_in_our_engine(server, page, shots):
+    """The PGN's headers, read by python-chess, name the variant and the
+    result; its moves, each with its clock, replay legally in our engine
+    and end the game; the game file of a replayed position is that
+    position."""
+    game = played()
+    positions = server.api(f"/api/chess/games/{game['id']}/replay")["positions"]
+    open_replay(server, page, game["id"], ply=6)
+    wait_ply(page, 6)
+    with page.expect_download() as info:
+        page.click("#btn-pgn")
+    pgn = Path(info.value.path()).read_text()
+    headers = chess.pgn.read_headers(io.StringIO(pgn))
+    assert headers is not None, pgn[:300]
+    assert headers.get("Variant", "").lower().startswith("antichess"), dict(headers)
+    assert headers["Result"] == game["result"]["score"], dict(headers)
+    assert headers["White"] and headers["Black"], dict(headers)
+    movetext = pgn.split("\n\n", 1)[1]
+    clocks = re.findall(r"\[%clk \d+:\d\d:\d\d(?:\.\d+)?\]", movetext)
+    bare = re.sub(r"\{[^}]*\}", " ", movetext)
+    sans = [t for t in bare.split() if not re.match(r"^(\d+\.+|1-0|0-1|1/2-1/2|\*)$", t)]
+    assert len(sans) == len(game["history"]), (len(sans), len(game["history"]))
+    assert len(clocks) == len(sans), (len(clocks), len(sans))
+    after = replay_in_our_engine(server.binary, game["rules"], sans)
+    if game["result"]["reason"] not in ("time", "resigned", "adjudicated", "fault"):
+        assert after == "moves", f"the game goes on in our engine: {after}"
+    with page.expect_download() as info:
+        page.click("#btn-save")
+    lines = Path(info.value.path()).read_text().split()
+    assert lines[0] == positions[6]["to_move"], lines
+    assert lines[3:11] == positions[6]["board"], lines
+
+
+def test_analysis_of_a_replayed_position(server, page, shots):
+    """The engine's evaluation and best line for the position shown, and
+    again after a step of the replay."""
+    game = played()
+    open_replay(server, page, game["id"], ply=8)
+    wait_ply(page, 8)
+    page.click("#btn-analyse")
+    expect(page.locator("#analysis")).to_be_visible()
+    wait_for("the analysis", lambda: page.evaluate("document.body.dataset.analysed || ''").endswith(":8"))
+    expect(page.locator("#eval")).to_have_text(re.compile(r"^([+−]?\d+\.\d\d|−?#\d+)$"))
+    expect(page.locator("#pv")).to_contain_text("Best: 5.")
+    page.screenshot(path=shots / "chess-analysis.png")
+
+    def analysed(p):
+        wait_ply(p, 8)
+        p.click("#btn-analyse")
+        wait_for("the analysis", lambda: p.evaluate("document.body.dataset.analysed || ''").endswith(":8"))
+
+    small_shot(page, "analysis", analysed)
+    page.keyboard.press("ArrowRight")
+    wait_for("the next analysis", lambda: page.evaluate("document.body.dataset.analysed || ''").endswith(":9"))
+    expect(page.locator("#pv")).to_contain_text("Best: 5…")
+
+
+def test_level_menus_give_measured_strength(server, page, shots):
+    page.goto(server.page_url)
+    expect(page.locator("#status")).not_to_have_text("Loading…")
+    page.click("#btn-new")
+    dialog = page.locator("#dlg-new")
+    option = dialog.locator("select[name=level] option[value='8']")
+    expect(option).to_contain_text("Elo vs level 0")
+    antichess = option.inner_text()
+    dialog.locator("select[name=rules]").select_option("chess")
+    expect(option).to_contain_text("Elo vs level 0")
+    assert option.inner_text() != antichess, antichess
+    page.screenshot(path=shots / "chess-levels.png")
+    dialog.locator("button[value=cancel]").click()
 
 
 def test_illegal_move_is_refused_with_its_reason(server, page, shots):
@@ -325,6 +592,11 @@ def test_chess_promotion_choice(server, page, shots):
 
 TESTS = [
     test_play_a_game_by_mouse_and_keyboard,
+    test_restart_and_find_the_game_in_the_list,
+    test_replay_with_the_arrow_keys,
+    test_pgn_downloads_and_replays_legally_in_our_engine,
+    test_analysis_of_a_replayed_position,
+    test_level_menus_give_measured_strength,
     test_illegal_move_is_refused_with_its_reason,
     test_save_and_load,
     test_set_a_clock,
@@ -349,7 +621,8 @@ def run_steps(tests, label, args):
     Prints `LABEL: N passed, M failed`; the exit status."""
     shots = Path(args.screenshots)
     shots.mkdir(parents=True, exist_ok=True)
-    server = Server(args.binary)
+    keep = tempfile.TemporaryDirectory(prefix="web-test-")
+    server = Server(args.binary, Path(keep.name) / "games.db")
     passed = failed = 0
     try:
         with sync_playwright() as p:
@@ -376,12 +649,17 @@ def run_steps(tests, label, args):
             browser.close()
     finally:
         server.stop()
+        keep.cleanup()
     print(f"{label}: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
 def main():
-    args = command_line(__doc__.splitlines()[0]).parse_args()
+    parser = command_line(__doc__.splitlines()[0])
+    parser.add_argument("--docs", help="also write the small screenshots of docs/web-pages.md into this folder")
+    args = parser.parse_args()
+    global DOCS
+    DOCS = Path(args.docs) if args.docs else None
     return run_steps(TESTS, "web", args)
 
 if __name__ == "__main__":

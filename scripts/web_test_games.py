@@ -7,9 +7,11 @@ browser Playwright downloads itself cannot be had offline) against a real
 clicking square after square (a multi-jump route included), a typed
 illegal move refused with its reason, a draw offered to the machine and
 answered, an offer between two people rejected and accepted on the page,
-the transcript downloaded, a new game as White. ChessForge:
+the transcript downloaded, a new game as White, a finished game found in
+the games list, opened on the checkers board and replayed with the arrow
+keys. ChessForge:
 strikes by clicking the highlighted tiles, a refused tile, the solver's
-hint, a game struck to its score, a new game with a seed and the extra
+hint, a game struck to its score and replayed with the arrow keys, a new game with a seed and the extra
 rules. Each page is photographed into the screenshot folder
 (target/screenshots/ by default) for people to look at.
 
@@ -159,6 +161,51 @@ def test_checkers_draw_offer_and_transcript(server, page, shots):
         expect(page.locator("#status")).to_contain_text("Black resigned")
 
 
+def discs_on_page(page):
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#board .sq[data-square]')]
+        .map((c) => [c.dataset.square, c.querySelector('.disc') ? c.querySelector('.disc').dataset.piece : null]))""")
+
+
+def discs_of(position):
+    return {str(sq["square"]): sq["piece"] for sq in position["board"]}
+
+
+def test_checkers_game_in_the_list_and_replayed(server, page, shots):
+    page.goto(server.base + "/checkers")
+    new_checkers_game(page, "black", 2, 62)
+    for path in ([11, 15], [9, 13]):
+        wait_for_my_turn(page)
+        moves = checkers(server, page)["moves"]
+        click_route(page, next((m["path"] for m in moves if m["path"] == path), moves[0]["path"]))
+    wait_for_my_turn(page)
+    page.click("#btn-resign")
+    expect(page.locator("#status")).to_contain_text("Game over")
+    gid = game_id(page)
+    page.goto(server.base + "/games?family=checkers")
+    row = page.locator(f'#rows tr[data-game="{gid}"]')
+    expect(row).to_have_count(1)
+    expect(row).to_contain_text("Checkers")
+    row.locator("a.open").click()
+    page.wait_for_url(re.compile(r"/checkers\?game="), timeout=PATIENCE_MS)
+    expect(page.locator("#replay-bar")).to_be_visible()
+    positions = server.api(f"/api/checkers/games/{gid}/replay")["positions"]
+    last = len(positions) - 1
+    assert last >= 4, last
+    page.keyboard.press("Home")
+    wait_js(page, "() => document.body.dataset.ply === '0'")
+    assert discs_on_page(page) == discs_of(positions[0])
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_js(page, "() => document.body.dataset.ply === '2'")
+    assert discs_on_page(page) == discs_of(positions[2])
+    expect(page.locator("#status")).to_contain_text(f"move 2 of {last}")
+    page.screenshot(path=shots / "checkers-replay.png")
+    page.keyboard.press("End")
+    wait_js(page, f"() => document.body.dataset.ply === '{last}'")
+    assert discs_on_page(page) == discs_of(positions[last])
+    expect(page.locator("#status")).to_contain_text("Game over")
+
+
 def test_checkers_draw_offer_answered_on_the_banner(server, page, shots):
     page.goto(server.base + "/checkers")
     page.click("#btn-new")
@@ -247,6 +294,31 @@ def test_chessforge_game_struck_to_its_score(server, page, shots):
     expect(page.locator("#status")).to_have_text("Board cleared!" if state["score"]["cleared"] else "Game over")
     expect(page.locator("#btn-hint")).to_be_disabled()
     photograph(page, shots, "chessforge-over")
+    # The finished game replays strike by strike with the arrow keys.
+    expect(page.locator("#replay-bar")).to_be_visible()
+    positions = server.api(f"/api/chessforge/games/{game_id(page)}/replay")["positions"]
+    assert len(positions) == state["strikes"] + 1, len(positions)
+
+    def hits_on_page():
+        return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#forge .tile')]
+            .map((t) => [t.dataset.square, t.classList.contains('gone') ? 0
+                : [1, 2, 3].find((h) => t.classList.contains('h' + h))]))""")
+
+    def hits_of(position):
+        return {t["square"]: t["hits"] for t in position["tiles"]}
+
+    page.keyboard.press("Home")
+    wait_js(page, "() => document.body.dataset.ply === '0'")
+    assert hits_on_page() == hits_of(positions[0])
+    for ply in (1, 2, 3):
+        page.keyboard.press("ArrowRight")
+        wait_js(page, f"() => document.body.dataset.ply === '{ply}'")
+        assert hits_on_page() == hits_of(positions[ply]), ply
+    expect(page.locator("#status")).to_contain_text(f"strike 3 of {len(positions) - 1}")
+    page.screenshot(path=shots / "chessforge-replay.png")
+    page.keyboard.press("End")
+    wait_js(page, f"() => document.body.dataset.ply === '{len(positions) - 1}'")
+    assert hits_on_page() == hits_of(positions[-1])
 
 
 def test_chessforge_new_game_with_extra_rules(server, page, shots):
@@ -267,6 +339,7 @@ TESTS = [
     test_checkers_draw_offer_and_transcript,
     test_checkers_draw_offer_answered_on_the_banner,
     test_checkers_new_game_as_white,
+    test_checkers_game_in_the_list_and_replayed,
     test_chessforge_strikes_by_clicking_and_a_hint,
     test_chessforge_game_struck_to_its_score,
     test_chessforge_new_game_with_extra_rules,

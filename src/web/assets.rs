@@ -11,6 +11,9 @@ pub const CHECKERS_PAGE: &str = include_str!("static/checkers.html");
 /// The ChessForge page.
 pub const CHESSFORGE_PAGE: &str = include_str!("static/chessforge.html");
 
+/// The list of every game kept.
+pub const GAMES_PAGE: &str = include_str!("static/games.html");
+
 /// Files served under `/static/`, with their content types.
 const FILES: &[(&str, &str, &str)] = &[
     (
@@ -49,6 +52,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("static/chessforge.js"),
     ),
     (
+        "games.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/games.js"),
+    ),
+    (
+        "levels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/levels.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("static/favicon.svg"),
@@ -68,6 +81,7 @@ pub fn sizes() -> impl Iterator<Item = (&'static str, usize)> {
     std::iter::once(("chess.html", CHESS_PAGE.len()))
         .chain(std::iter::once(("checkers.html", CHECKERS_PAGE.len())))
         .chain(std::iter::once(("chessforge.html", CHESSFORGE_PAGE.len())))
+        .chain(std::iter::once(("games.html", GAMES_PAGE.len())))
         .chain(FILES.iter().map(|&(name, _, body)| (name, body.len())))
 }
 

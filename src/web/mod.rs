@@ -24,6 +24,7 @@
 //!
 //! [`Table`]: crate::referee::table::Table
 
+pub mod analysis;
 pub mod assets;
 pub mod body;
 pub mod checkers;
@@ -67,6 +68,8 @@ pub struct App {
     pub db: Arc<db::Db>,
     /// The server's bounds.
     pub limits: net::Limits,
+    /// The engine's analysis of a position on request, one at a time.
+    pub analyst: analysis::Analyst,
 }
 
 impl App {
@@ -84,6 +87,7 @@ impl App {
             chessforge: chessforge::ForgeApi::new(GAME_CAP, IDLE_LIMIT, Arc::clone(&db)),
             db,
             limits: net::Limits::default(),
+            analyst: analysis::Analyst::new(),
         }
     }
 

@@ -226,6 +226,14 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
             "text/html; charset=utf-8",
             assets::CHESS_PAGE,
         )),
+        ["api", "chess", "analysis"] => match req.method {
+            Method::Post => {
+                let body = super::body::Body(req.json_body()?);
+                let job = super::analysis::Analyst::job_from(&body)?;
+                Ok(Response::json(&app.analyst.analyse(job)?))
+            }
+            _ => Err(ApiError::method()),
+        },
         ["api", "chess", rest @ ..] => super::chess::api(&app.chess, req, rest),
         ["checkers"] => get(Response::bytes(
             "text/html; charset=utf-8",
@@ -234,6 +242,10 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
         ["chessforge"] => get(Response::bytes(
             "text/html; charset=utf-8",
             assets::CHESSFORGE_PAGE,
+        )),
+        ["games"] => get(Response::bytes(
+            "text/html; charset=utf-8",
+            assets::GAMES_PAGE,
         )),
         ["api", "checkers", rest @ ..] => super::checkers::api(&app.checkers, req, rest),
         ["api", "chessforge", rest @ ..] => super::chessforge::api(&app.chessforge, req, rest),

@@ -1,6 +1,8 @@
 // Talking to the server: JSON requests whose refusals come back as
-// errors with the server's reason, and a long-poll loop that hands each
-// new version of a game to the page.
+// errors with the server's reason, and a follower that hands each new
+// version of a game to the page: server-sent events (`/events`), or the
+// long poll where a server has none. Every POST says it is JSON, even
+// with an empty body, as the server requires of state-changing requests.
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -42,7 +44,8 @@ export async function request(method, path, body) {
 export function follow(base, version, onState, onError) {
   let stopped = false;
   let seen = version;
-  (async () => {
+  let source = null;
+  const poll = async () => {
     while (!stopped) {
       try {
         const state = await request('GET', `${base}?after=${seen}`);
@@ -57,9 +60,37 @@ export function follow(base, version, onState, onError) {
         await new Promise((r) => setTimeout(r, e.status === 404 ? 60000 : 2000));
       }
     }
-  })();
+  };
+  if (typeof EventSource === 'function') {
+    source = new EventSource(`${base}/events`);
+    source.addEventListener('state', (e) => {
+      if (stopped) return;
+      let state;
+      try {
+        state = JSON.parse(e.data);
+      } catch (err) {
+        return;
+      }
+      if (!(state.version <= seen)) {
+        seen = state.version;
+        onState(state);
+      }
+    });
+    source.onerror = () => {
+      // Closed for good (no events here, or the game is gone): poll,
+      // whose answers say why. A dropped connection reconnects by itself.
+      if (stopped || source.readyState !== EventSource.CLOSED) return;
+      source = null;
+      poll();
+    };
+  } else {
+    poll();
+  }
   return {
-    stop() { stopped = true; },
+    stop() {
+      stopped = true;
+      if (source) source.close();
+    },
     saw(v) { if (v > seen) seen = v; },
   };
 }
@@ -74,4 +105,20 @@ export function showClock(ms) {
   const s = secs % 60;
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+// A level's measured strength for the level menus, from levels.js:
+// "−630 Elo vs level 0 (−890 to −380)", to the nearest 10.
+export function strengthText(table, level) {
+  const s = table && table[String(level)];
+  if (!s) return '';
+  if (Number(level) === 0) return 'the yardstick';
+  const r = (n) => {
+    const v = Math.round(n / 10) * 10;
+    return (v > 0 ? '+' : v < 0 ? '−' : '') + Math.abs(v);
+  };
+  // A pair that scored every point leaves only a bound.
+  if (s.bound === '<=') return `at most ${r(s.elo)} Elo vs level 0`;
+  if (s.bound === '>=') return `at least ${r(s.elo)} Elo vs level 0`;
+  return `${r(s.elo)} Elo vs level 0 (${r(s.low)} to ${r(s.high)})`;
 }

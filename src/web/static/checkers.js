@@ -3,9 +3,11 @@
 // polling so the machine's moves and answers appear as they come. A move
 // is chosen by clicking its squares one after another; the page only
 // matches the clicks against the server's list of legal moves and their
-// routes, and never works out a rule itself.
+// routes, and never works out a rule itself. A finished game replays move
+// by move from the server's positions (buttons and the arrow keys).
 
-import { request, follow } from './api.js';
+import { request, follow, strengthText } from './api.js';
+import { STRENGTH } from './levels.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/checkers/games';
@@ -27,6 +29,14 @@ let flippedByHand = false;
 let route = [];            // the squares clicked so far for the move being chosen
 let lastAnnounced = null;
 const cells = new Map();   // square number -> element
+let replay = null;         // a finished game's positions: {id, version, positions}
+let shown = null;          // the index of the replay position shown
+
+// The replay position shown, when it is not the game's last.
+function viewing() {
+  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
+  return replay.positions[shown];
+}
 
 // A disc drawn as SVG: a man, or a king with a crown on it.
 function discSvg(piece) {
@@ -108,16 +118,17 @@ function buildBoard() {
 }
 
 function paintBoard() {
-  const moves = choosable();
+  const view = viewing();
+  const moves = view ? [] : choosable();
   const alive = moves.filter((m) => startsWith(m.path, route));
   const next = new Set(route.length ? alive.map((m) => m.path[route.length]).filter((n) => n) : []);
   const starts = new Set(moves.map((m) => m.path[0]));
-  const last = state.last_move;
+  const last = view ? view.last_move : state.last_move;
   const lastPath = new Set(last ? last.path : []);
   const taken = new Set(last ? last.captures : []);
   // The pieces the routes still open from the clicked squares would take.
   const victims = new Set(route.length ? alive.flatMap((m) => m.captures) : []);
-  for (const sq of state.squares) {
+  for (const sq of view ? view.board : state.squares) {
     const cell = cells.get(sq.square);
     let disc = cell.querySelector('.disc');
     if (sq.piece) {
@@ -187,8 +198,13 @@ function renderPlayer(el, color) {
   el.classList.toggle('to-move', state.to_act === color);
   el.classList.toggle('thinking', state.to_act === color && state.thinking);
   const man = color === 'black' ? 'b' : 'w';
+  // A replayed position's pieces are counted from its board.
+  const view = viewing();
+  const count = (c) => view.board.filter((sq) => sq.piece === c).length;
+  const men = view ? count(man) : p.men;
+  const kings = view ? count(man.toUpperCase()) : p.kings;
   el.querySelector('.count').innerHTML =
-    `<span title="men">${discSvg(man)}${p.men}</span><span title="kings">${discSvg(man.toUpperCase())}${p.kings}</span>`;
+    `<span title="men">${discSvg(man)}${men}</span><span title="kings">${discSvg(man.toUpperCase())}${kings}</span>`;
 }
 
 function statusText(s) {
@@ -237,6 +253,13 @@ function render(s) {
       flipped = humans.length === 1 && humans[0] === 'black';
     }
   }
+  if (s.status === 'playing') {
+    replay = null;
+    shown = null;
+  } else if (!replay || replay.id !== s.id || replay.version !== s.version) {
+    loadReplay(s);
+  }
+  const view = viewing();
   if (fresh || !cells.size) buildBoard();
   if (!choosable().length) route = [];
   paintBoard();
@@ -244,15 +267,19 @@ function render(s) {
   const top = bottom === 'white' ? 'black' : 'white';
   renderPlayer($('player-top'), top);
   renderPlayer($('player-bottom'), bottom);
-  $('status').textContent = statusText(s);
-  $('status').className = 'status' + (s.status !== 'playing' ? ' over' : '');
+  $('status').textContent = view ? replayText(view) : statusText(s);
+  $('status').className = 'status' + (s.status !== 'playing' && !view ? ' over' : '');
   const offerForMe = s.draw_offered && humanToAct(s);
   $('offer').classList.toggle('shown', offerForMe);
   if (offerForMe) $('offer-text').textContent = `${s.to_act === 'black' ? 'White' : 'Black'} offers a draw.`;
   const last = s.last_action;
-  $('last-move').textContent = last ? last.text : 'No move yet: Black moves first.';
-  $('last-move').classList.toggle('machine', !!last && s.players[last.side].player !== 'human');
-  if (last && lastAnnounced !== `${s.id}:${s.version}:${last.text}`) {
+  if (view) {
+    $('last-move').textContent = view.last_move ? view.last_move.text : 'The start of the game.';
+  } else {
+    $('last-move').textContent = last ? last.text : 'No move yet: Black moves first.';
+  }
+  $('last-move').classList.toggle('machine', !view && !!last && s.players[last.side].player !== 'human');
+  if (!view && last && lastAnnounced !== `${s.id}:${s.version}:${last.text}`) {
     lastAnnounced = `${s.id}:${s.version}:${last.text}`;
     $('last-move').classList.remove('flash');
     void $('last-move').offsetWidth;
@@ -263,8 +290,66 @@ function render(s) {
   $('btn-draw').disabled = !mine || !s.may_offer_draw;
   $('btn-resign').disabled = !mine || s.draw_offered;
   $('move-input').disabled = !mine;
+  $('type-move').hidden = !!replay;
   $('btn-transcript').href = `${API}/${s.id}/transcript`;
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
+  $('replay-bar').hidden = !replay;
+  if (replay) {
+    const lastIndex = replay.positions.length - 1;
+    const at = shown ?? lastIndex;
+    $('rp-where').textContent = `move ${at} of ${lastIndex}`;
+    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
+    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
+  }
+  document.body.dataset.game = s.id;
+  document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
+}
+
+// -- replays ------------------------------------------------------------------
+
+function replayText(view) {
+  const total = replay.positions.length - 1;
+  const side = view.to_move ? ` · ${view.to_move[0].toUpperCase()}${view.to_move.slice(1)} to move` : '';
+  return `Replay — move ${shown} of ${total}${side}`;
+}
+
+async function loadReplay(s) {
+  const key = { id: s.id, version: s.version };
+  try {
+    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
+    if (!state || state.id !== key.id || state.version !== key.version) return;
+    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
+    replay = { ...key, positions: answer.positions };
+    shown = replay.positions.length - 1;
+    render(state);
+  } catch (e) {
+    replay = null;
+  }
+}
+
+function goTo(index) {
+  if (!replay) return;
+  shown = Math.max(0, Math.min(replay.positions.length - 1, index));
+  route = [];
+  render(state);
+}
+
+function wireReplay() {
+  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
+  $('rp-first').addEventListener('click', () => goTo(0));
+  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
+  $('rp-next').addEventListener('click', () => goTo(at() + 1));
+  $('rp-last').addEventListener('click', () => goTo(Infinity));
+  document.addEventListener('keydown', (e) => {
+    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
+    const moves = {
+      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
+    };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    goTo(moves[e.key]);
+  });
 }
 
 function show(s) {
@@ -319,7 +404,10 @@ async function newGame(options) {
 }
 
 function wire() {
-  $('levels').innerHTML = LEVELS.map(([n, label]) => `<option value="${n}">${label}</option>`).join('');
+  $('levels').innerHTML = LEVELS.map(([n, label]) => {
+    const strength = strengthText(STRENGTH.checkers, n);
+    return `<option value="${n}">${label}${strength ? ' · ' + strength : ''}</option>`;
+  }).join('');
   $('btn-new').addEventListener('click', () => {
     const form = $('form-new');
     const machine = state && ['black', 'white'].map((c) => state.players[c]).find((p) => p.level !== null);
@@ -364,6 +452,7 @@ function wire() {
 
 async function start() {
   wire();
+  wireReplay();
   const id = new URL(location.href).searchParams.get('game');
   if (id) {
     try {

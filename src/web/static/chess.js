@@ -3,10 +3,14 @@
 // follows the game by long polling so the machine's moves appear as they
 // are made. The clocks count down between answers from the last times the
 // server gave; every rule, legal move and result comes from the server.
+// A finished game replays move by move from the server's positions
+// (buttons, the arrow keys, a click on a move), and on request the engine
+// analyses the position shown.
 
 import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
-import { request, follow, showClock } from './api.js';
+import { request, follow, showClock, strengthText } from './api.js';
+import { STRENGTH } from './levels.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chess/games';
@@ -27,6 +31,10 @@ let receivedAt = 0;      // when it came (performance.now())
 let follower = null;
 let flippedByHand = null;
 let lastAnnounced = null;
+let replay = null;       // a finished game's positions: {id, version, positions}
+let shown = null;        // the index of the replay position shown
+let analysing = false;   // whether the analysis is asked for
+let analysisKey = null;  // the position whose analysis is on the screen (or coming)
 
 const board = new Board($('board'), {
   drawPiece: pieceSvg,
@@ -47,7 +55,21 @@ function humanSides(s) {
   return ['white', 'black'].filter((c) => s.players[c].player === 'human');
 }
 
+// The replay position shown, when it is not the game's last.
+function viewing() {
+  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
+  return replay.positions[shown];
+}
+
+// The number of moves played to reach the position shown.
+function shownPly() {
+  const pos = viewing();
+  return pos ? shown : state.history.length;
+}
+
 function clockLeft(color) {
+  const pos = viewing();
+  if (pos && pos.clock_ms) return pos.clock_ms[color];
   const ms = state.players[color].clock_ms;
   if (state.clock_running !== color) return ms;
   return ms - (performance.now() - receivedAt);
@@ -70,7 +92,7 @@ function tickClocks() {
     const left = clockLeft(color);
     const clock = $(id).querySelector('.clock');
     clock.textContent = showClock(left);
-    clock.classList.toggle('running', state.clock_running === color);
+    clock.classList.toggle('running', !viewing() && state.clock_running === color);
     clock.classList.toggle('low', left < 20000);
   }
 }
@@ -96,6 +118,8 @@ function statusText(s) {
 function renderHistory(s) {
   const ol = $('history');
   ol.innerHTML = '';
+  ol.classList.toggle('browsable', !!replay);
+  const at = replay ? shownPly() : -1;
   let number = s.first_move_number;
   let li = null;
   s.history.forEach((mv, i) => {
@@ -107,12 +131,41 @@ function renderHistory(s) {
       ol.appendChild(li);
     }
     const span = document.createElement('span');
-    span.className = 'mv' + (i === s.history.length - 1 ? ' latest' : '');
+    span.className = 'mv' + (i === s.history.length - 1 ? ' latest' : '') + (i + 1 === at ? ' shown' : '');
+    span.dataset.ply = String(i + 1);
     span.textContent = mv;
     li.appendChild(span);
     if (!white) number++;
   });
-  ol.scrollTop = ol.scrollHeight;
+  const current = ol.querySelector('.mv.shown');
+  if (current && viewing()) current.scrollIntoView({ block: 'nearest' });
+  else ol.scrollTop = ol.scrollHeight;
+}
+
+// The square of the king in check in a replay position: the server names
+// it, or says only that the side to move is in check.
+function checkSquare(pos) {
+  if (typeof pos.check === 'string') return pos.check;
+  if (!pos.check || !pos.to_move) return null;
+  const king = pos.to_move === 'white' ? 'K' : 'k';
+  for (let r = 0; r < 8; r++) {
+    const f = pos.board[r].indexOf(king);
+    if (f >= 0) return 'abcdefgh'[f] + (8 - r);
+  }
+  return null;
+}
+
+function lastMoveText(pos) {
+  const m = pos.last_move;
+  if (!m) return 'The start of the game.';
+  if (m.text) return m.text;
+  return `${m.side || ''} moved ${m.move || `${m.from}-${m.to}`}`.trim();
+}
+
+function replayText(pos) {
+  const total = replay.positions.length - 1;
+  const side = pos.to_move ? ` · ${pos.to_move[0].toUpperCase()}${pos.to_move.slice(1)} to move` : '';
+  return `Replay — move ${shown} of ${total}${side}`;
 }
 
 function render(s) {
@@ -124,15 +177,26 @@ function render(s) {
     const humans = humanSides(s);
     board.flip(humans.length === 1 && humans[0] === 'black');
   }
+  if (s.status === 'playing') {
+    replay = null;
+    shown = null;
+  } else if (!replay || replay.id !== s.id || replay.version !== s.version) {
+    loadReplay(s);
+  }
   const humanToMove = s.status === 'playing' && s.players[s.to_move].player === 'human';
-  board.set({ rows: s.board, moves: humanToMove ? s.moves : [], last: s.last_move, check: s.check });
+  const pos = viewing();
+  if (pos) {
+    board.set({ rows: pos.board, moves: [], last: pos.last_move, check: checkSquare(pos) });
+  } else {
+    board.set({ rows: s.board, moves: humanToMove ? s.moves : [], last: s.last_move, check: s.check });
+  }
   for (const [id, color] of playerBoxes()) renderPlayer($(id), color);
-  $('status').textContent = statusText(s);
-  $('status').className = 'status' + (s.status !== 'playing' ? ' over' : '');
+  $('status').textContent = pos ? replayText(pos) : statusText(s);
+  $('status').className = 'status' + (s.status !== 'playing' && !pos ? ' over' : '');
   const last = s.last_move;
-  $('last-move').textContent = last ? last.text : 'No move yet.';
-  $('last-move').classList.toggle('machine', !!last && s.players[last.side].player !== 'human');
-  if (last && lastAnnounced !== `${s.id}:${s.history.length}`) {
+  $('last-move').textContent = pos ? lastMoveText(pos) : last ? last.text : 'No move yet.';
+  $('last-move').classList.toggle('machine', !pos && !!last && s.players[last.side].player !== 'human');
+  if (!pos && last && lastAnnounced !== `${s.id}:${s.history.length}`) {
     lastAnnounced = `${s.id}:${s.history.length}`;
     $('last-move').classList.remove('flash');
     void $('last-move').offsetWidth;
@@ -141,15 +205,165 @@ function render(s) {
   renderHistory(s);
   $('rules-badge').textContent = s.rules;
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
-  $('btn-save').href = `${gameUrl()}/file`;
+  $('btn-save').href = `${gameUrl()}/file` + (pos ? `?ply=${shown}` : '');
+  $('btn-pgn').href = `${gameUrl()}/pgn`;
+  $('replay-bar').hidden = !replay;
+  if (replay) {
+    const lastIndex = replay.positions.length - 1;
+    const at = shown ?? lastIndex;
+    $('rp-where').textContent = `move ${at} of ${lastIndex}`;
+    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
+    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
+  }
   $('btn-undo').disabled = s.history.length === 0;
   $('btn-resign').disabled = s.status !== 'playing' || humanSides(s).length === 0;
   $('btn-end').disabled = s.status !== 'playing';
   $('move-input').disabled = !humanToMove;
+  // A finished game has no moves to type: its replay takes the room.
+  $('type-move').hidden = !!replay;
   tickClocks();
   // For scripts and tests: which version of which game is on the screen.
   document.body.dataset.game = s.id;
   document.body.dataset.version = s.version;
+  document.body.dataset.ply = String(shownPly());
+  if (analysing) analyse();
+}
+
+// -- replays ------------------------------------------------------------------
+
+async function loadReplay(s) {
+  const key = { id: s.id, version: s.version };
+  try {
+    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
+    if (!state || state.id !== key.id || state.version !== key.version) return;
+    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
+    const asked = Number(new URL(location.href).searchParams.get('ply'));
+    replay = { ...key, positions: answer.positions };
+    const lastIndex = replay.positions.length - 1;
+    shown = Number.isInteger(asked) && asked >= 0 && asked < lastIndex && new URL(location.href).searchParams.has('ply')
+      ? asked : lastIndex;
+    render(state);
+  } catch (e) {
+    // A server without replays: the game stays as it ended.
+    replay = null;
+  }
+}
+
+// Shows replay position `index` (clamped), keeping it in the address.
+function goTo(index) {
+  if (!replay) return;
+  const lastIndex = replay.positions.length - 1;
+  shown = Math.max(0, Math.min(lastIndex, index));
+  const url = new URL(location.href);
+  if (shown < lastIndex) url.searchParams.set('ply', String(shown));
+  else url.searchParams.delete('ply');
+  history.replaceState(null, '', url);
+  render(state);
+}
+
+function wireReplay() {
+  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
+  $('rp-first').addEventListener('click', () => goTo(0));
+  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
+  $('rp-next').addEventListener('click', () => goTo(at() + 1));
+  $('rp-last').addEventListener('click', () => goTo(Infinity));
+  $('history').addEventListener('click', (e) => {
+    const mv = e.target.closest('.mv[data-ply]');
+    if (mv && replay) goTo(Number(mv.dataset.ply));
+  });
+  document.addEventListener('keydown', (e) => {
+    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
+    const moves = {
+      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
+    };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    goTo(moves[e.key]);
+  });
+}
+
+// -- analysis -------------------------------------------------------------------
+
+// The move number and dots before the move played at `ply`.
+function moveNumber(ply, white) {
+  const offset = state.first_mover === 'white' ? 0 : 1;
+  const number = state.first_move_number + Math.floor((ply + offset) / 2);
+  return white ? `${number}.` : `${number}…`;
+}
+
+// The best line in numbered moves, each move kept whole on a line.
+function lineHtml(pv, ply, side) {
+  let white = side === 'white';
+  const safe = (t) => String(t).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return pv.map((mv, i) => {
+    const head = white ? `${moveNumber(ply + i, true)} ` : i === 0 ? `${moveNumber(ply + i, false)} ` : '';
+    white = !white;
+    return `<span class="pv-move">${safe(head + mv)}</span>`;
+  }).join(' ');
+}
+
+function showAnalysis(a, ply) {
+  const side = a.to_move;
+  const Side = (c) => c[0].toUpperCase() + c.slice(1);
+  const other = side === 'white' ? 'black' : 'white';
+  let value;
+  let note;
+  if (a.over) {
+    value = a.over.winner === 'white' ? '1-0' : a.over.winner === 'black' ? '0-1' : '½-½';
+    note = a.over.winner ? `${Side(a.over.winner)} has won (${a.over.reason})` : `drawn (${a.over.reason})`;
+  } else if (a.score.win_in !== undefined || a.score.lose_in !== undefined) {
+    const winner = a.score.win_in !== undefined ? side : other;
+    const n = a.score.win_in ?? a.score.lose_in;
+    value = `${winner === 'white' ? '' : '−'}#${n}`;
+    note = `${Side(winner)} wins in ${n} move${n === 1 ? '' : 's'} by force`;
+  } else {
+    const white = side === 'white' ? a.score.cp : -a.score.cp;
+    value = `${white > 0 ? '+' : white < 0 ? '−' : ''}${(Math.abs(white) / 100).toFixed(2)}`;
+    note = Math.abs(white) < 30 ? 'about even' : `${white > 0 ? 'White' : 'Black'} is better`;
+  }
+  $('eval').textContent = value;
+  $('eval-note').textContent = `${note} · depth ${a.depth}, ${Math.round(a.nodes / 1000)}k nodes`;
+  $('pv').innerHTML = a.pv.length ? `Best: ${lineHtml(a.pv, ply, side)}` : '';
+  document.body.dataset.analysed = analysisKey;
+}
+
+async function analyse(tries = 0) {
+  if (!analysing || !state) return;
+  const ply = shownPly();
+  const key = `${state.id}:${state.version}:${ply}`;
+  if (key === analysisKey && tries === 0) return;
+  analysisKey = key;
+  $('eval').textContent = '…';
+  $('eval-note').textContent = 'the engine is thinking (a second at most)';
+  $('pv').textContent = '';
+  try {
+    const url = `${gameUrl()}/file` + (viewing() ? `?ply=${shown}` : '');
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`the game file cannot be had (${response.status})`);
+    const file = await response.text();
+    const a = await request('POST', '/api/chess/analysis', { rules: state.rules, file });
+    if (analysisKey === key) showAnalysis(a, ply);
+  } catch (e) {
+    if (analysisKey !== key) return;
+    if (e.code === 'busy' && tries < 5) {
+      $('eval-note').textContent = 'the engine is busy with another analysis; asking again';
+      setTimeout(() => { if (analysisKey === key) analyse(tries + 1); }, 1000);
+      return;
+    }
+    $('eval').textContent = '–';
+    $('eval-note').textContent = e.message;
+  }
+}
+
+function wireAnalysis() {
+  $('btn-analyse').addEventListener('click', () => {
+    analysing = !analysing;
+    $('btn-analyse').setAttribute('aria-pressed', String(analysing));
+    $('analysis').hidden = !analysing;
+    analysisKey = null;
+    if (analysing) analyse();
+  });
 }
 
 function show(s) {
@@ -235,10 +449,17 @@ function seatsFor(side, level) {
   }
 }
 
-function fillLevels() {
+// The menus give each level's strength measured on the rules chosen
+// (antichess1994 with the 2002 rules' figures).
+function fillLevels(rules = 'antichess') {
+  const table = STRENGTH[rules === 'chess' ? 'chess' : 'antichess'];
   for (const select of document.querySelectorAll('select.levels')) {
-    select.innerHTML = LEVELS.map(([n, label]) => `<option value="${n}">${label}</option>`).join('');
-    select.value = '3';
+    const chosen = select.value || '3';
+    select.innerHTML = LEVELS.map(([n, label]) => {
+      const strength = strengthText(table, n);
+      return `<option value="${n}">${label}${strength ? ' · ' + strength : ''}</option>`;
+    }).join('');
+    select.value = chosen;
   }
 }
 
@@ -273,11 +494,13 @@ function wireDialogs() {
     const form = $('form-new');
     if (state) {
       form.rules.value = state.rules;
+      fillLevels(state.rules);
       form.level.value = String(currentLevel());
     }
     $('new-message').textContent = '';
     $('dlg-new').showModal();
   });
+  $('form-new').rules.addEventListener('change', (e) => fillLevels(e.target.value));
   $('new-start').addEventListener('click', async (e) => {
     e.preventDefault();
     const form = $('form-new');
@@ -306,6 +529,7 @@ function wireDialogs() {
 
   $('btn-load').addEventListener('click', () => {
     $('load-message').textContent = '';
+    if (state) fillLevels(state.rules);
     $('form-load').level.value = String(currentLevel());
     $('dlg-load').showModal();
   });
@@ -387,6 +611,8 @@ async function start() {
   fillLevels();
   wireDialogs();
   wireButtons();
+  wireReplay();
+  wireAnalysis();
   setInterval(tickClocks, 100);
   const id = new URL(location.href).searchParams.get('game');
   if (id) {

@@ -13,6 +13,14 @@ const API = '/api/chessforge/games';
 let state = null;
 let busy = false;
 const tiles = new Map();   // square name -> element
+let replay = null;         // a finished game's boards: {id, strikes, positions}
+let shown = null;          // the index of the replayed board shown
+
+// The replayed board shown, when it is not the game's last.
+function viewing() {
+  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
+  return replay.positions[shown];
+}
 
 const INK = '#1f1c18';
 
@@ -156,9 +164,76 @@ function renderPanel(s) {
 function render(s, struck) {
   const fresh = !state || state.id !== s.id;
   state = s;
+  if (s.status !== 'over') {
+    replay = null;
+    shown = null;
+  } else if (!replay || replay.id !== s.id || replay.strikes !== s.strikes) {
+    loadReplay(s);
+  }
   if (fresh) buildBoard(s);
-  paintBoard(s, struck);
+  const view = viewing();
+  paintBoard(view ? { ...s, status: 'replay', tiles: view.tiles, targets: [], last: view.last_move, hint: null } : s, struck);
   renderPanel(s);
+  if (view) {
+    $('status').textContent = `Replay — strike ${shown} of ${replay.positions.length - 1}`;
+    $('status').className = 'status';
+    const left = view.tiles.filter((t) => t.hits > 0);
+    $('stat-strikes').textContent = shown;
+    $('stat-removed').textContent = view.tiles.length - left.length;
+    $('stat-hits').textContent = left.reduce((n, t) => n + t.hits, 0);
+    $('progress').style.width = `${(100 * shown) / s.total_strikes}%`;
+    $('rule').textContent = view.last_move ? `Strike ${shown}: ${view.last_move.square}.` : 'The board as dealt.';
+    $('score').classList.remove('shown');
+  }
+  $('replay-bar').hidden = !replay;
+  if (replay) {
+    const lastIndex = replay.positions.length - 1;
+    const at = shown ?? lastIndex;
+    $('rp-where').textContent = `strike ${at} of ${lastIndex}`;
+    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
+    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
+  }
+  document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
+}
+
+// -- replays ------------------------------------------------------------------
+
+async function loadReplay(s) {
+  const key = { id: s.id, strikes: s.strikes };
+  try {
+    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
+    if (!state || state.id !== key.id || state.strikes !== key.strikes) return;
+    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
+    replay = { ...key, positions: answer.positions };
+    shown = replay.positions.length - 1;
+    render(state);
+  } catch (e) {
+    replay = null;
+  }
+}
+
+function goTo(index) {
+  if (!replay) return;
+  shown = Math.max(0, Math.min(replay.positions.length - 1, index));
+  render(state);
+}
+
+function wireReplay() {
+  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
+  $('rp-first').addEventListener('click', () => goTo(0));
+  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
+  $('rp-next').addEventListener('click', () => goTo(at() + 1));
+  $('rp-last').addEventListener('click', () => goTo(Infinity));
+  document.addEventListener('keydown', (e) => {
+    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
+    const moves = {
+      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
+    };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    goTo(moves[e.key]);
+  });
 }
 
 function openGame(s) {
@@ -239,6 +314,7 @@ function wire() {
 
 async function start() {
   wire();
+  wireReplay();
   const id = new URL(location.href).searchParams.get('game');
   if (id) {
     try {
