@@ -304,6 +304,6 @@ mod tests {
         // mu = 0.625: 400·log10(0.625/0.375) = 88.74 Elo.
         assert!((e.elo.0 - 88.739).abs() < 1e-3, "{e:?}");
         // sigma of a pair 0.125, of a game 0.125·√2; t = 0.125/0.17678.
-        assert!((e.nelo.0 - 0.707_106_78 * 347.435_585_5).abs() < 1e-3);
+        assert!((e.nelo.0 - std::f64::consts::FRAC_1_SQRT_2 * 347.435_585_5).abs() < 1e-3);
     }
 }
