@@ -18,8 +18,7 @@ use crate::chess::{Color, GameRecord, Position, Rules};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 
 pub use super::openings::{MAX_RANDOM_PLIES, random_opening};
 
@@ -407,20 +406,27 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
         .into_iter()
         .filter(|j| !tally.done.contains_key(&j.number))
         .collect();
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(tally.stopped());
+    // The main thread hands out the games, one more as each one ends, so
+    // that no game starts after the one that decided an SPRT has been
+    // counted: one game at a time, nothing is played past the verdict.
+    let mut stop = tally.stopped();
+    let (job_sender, job_receiver) = mpsc::channel::<Job>();
+    let job_receiver = Mutex::new(job_receiver);
     let (sender, receiver) = mpsc::channel::<MatchGame>();
     let mut failure = None;
     std::thread::scope(|scope| {
-        for _ in 0..config.concurrency.clamp(1, todo.len().max(1)) {
+        let workers = config.concurrency.clamp(1, todo.len().max(1));
+        for _ in 0..workers {
             let sender = sender.clone();
-            let (todo, next, names, stop, pairs) = (&todo, &next, &names, &stop, &pairs);
+            let (jobs, names, pairs) = (&job_receiver, &names, &pairs);
             scope.spawn(move || {
                 let mut seats: Seats = (0..config.players.len()).map(|_| None).collect();
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(job) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
+                loop {
+                    let job = match jobs.lock() {
+                        Ok(jobs) => jobs.recv(),
+                        Err(_) => break,
                     };
+                    let Ok(job) = job else { break };
                     let result = play_one(
                         config,
                         names,
@@ -442,7 +448,21 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
             });
         }
         drop(sender);
-        for game in receiver {
+        let mut queue = todo.iter();
+        let mut in_flight = 0;
+        let mut hand_out = |stop: bool, in_flight: &mut usize| {
+            if !stop && let Some(job) = queue.next() {
+                // The workers outlive the sender: this cannot fail.
+                let _ = job_sender.send(*job);
+                *in_flight += 1;
+            }
+        };
+        for _ in 0..workers {
+            hand_out(stop, &mut in_flight);
+        }
+        while in_flight > 0 {
+            let Ok(game) = receiver.recv() else { break };
+            in_flight -= 1;
             if let Some(file) = &mut state {
                 let stored = Stored {
                     number: game.number,
@@ -453,13 +473,11 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
                 if let Err(why) = file.record(&stored) {
                     // Without its record a resumed run would differ: stop.
                     failure.get_or_insert(MatchError::State(why));
-                    stop.store(true, Ordering::Relaxed);
+                    stop = true;
                 }
             }
             tally.add(game, total, true);
-            if tally.stopped() {
-                stop.store(true, Ordering::Relaxed);
-            }
+            stop |= tally.stopped();
             // The games so far, rewritten after each one: a long run that
             // is stopped keeps what it played.
             if let Some(path) = &config.pgn
@@ -467,7 +485,10 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
             {
                 log::warn!("{error}");
             }
+            hand_out(stop, &mut in_flight);
         }
+        drop(hand_out);
+        drop(job_sender);
     });
     if let Some(failure) = failure {
         return Err(failure);

@@ -329,8 +329,8 @@ mod tests {
     #[test]
     fn san_reads_what_pgn_writes() {
         let pos = Position::startpos(Rules::Chess);
-        assert_eq!(san_move(&pos, "Nf3").unwrap().to_string(), "g1-f3");
-        assert_eq!(san_move(&pos, "e4!?").unwrap().to_string(), "e2-e4");
+        assert_eq!(san_move(&pos, "Nf3").unwrap().to_string(), "g1f3");
+        assert_eq!(san_move(&pos, "e4!?").unwrap().to_string(), "e2e4");
         assert!(san_move(&pos, "Ke2").is_none());
     }
 }

@@ -297,13 +297,13 @@ mod tests {
         assert!(e.elo.0.abs() < 1e-9 && e.nelo.0.abs() < 1e-9);
         assert!((e.los - 0.5).abs() < 1e-12);
         assert!(e.elo.1 < 0.0 && e.elo.2 > 0.0);
-        // Mean 0.5 + 0.125·(20+2·5... ) checked by hand: a pair score of
-        // 0.75 every time has no variance, and no estimate.
+        // A pair score of 0.75 every time has no variance, and no estimate.
         assert_eq!(PairElo::from_counts(&[0, 0, 0, 9, 0]), None);
         let e = PairElo::from_counts(&[0, 0, 10, 10, 0]).unwrap();
         // mu = 0.625: 400·log10(0.625/0.375) = 88.74 Elo.
         assert!((e.elo.0 - 88.739).abs() < 1e-3, "{e:?}");
-        // sigma of a pair 0.125, of a game 0.125·√2; t = 0.125/0.17678.
-        assert!((e.nelo.0 - std::f64::consts::FRAC_1_SQRT_2 * 347.435_585_5).abs() < 1e-3);
+        // sigma of a pair 0.125, of a game 0.125·√2: t = 1/√2, and nElo
+        // is t times 800 / ln 10 = 347.4356.
+        assert!((e.nelo.0 - 245.674_06).abs() < 1e-4, "{e:?}");
     }
 }
