@@ -473,7 +473,9 @@ impl Position {
         if let Some(ep) = pos.ep.take() {
             pos.key ^= ZOBRIST_EP[ep.file() as usize];
         }
-        pos.halfmove += 1;
+        // Saturating: a clocked antichess game with an increment can pass
+        // 65,535 plies without a capture or a pawn move.
+        pos.halfmove = pos.halfmove.saturating_add(1);
         if let Some(captured) = self.kind_at(to) {
             pos.remove(them, captured, to);
             pos.halfmove = 0;
