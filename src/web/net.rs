@@ -11,7 +11,7 @@
 //! tokio's blocking threads. Waits for a game's next version (the long
 //! poll and the event streams) hold no thread.
 //!
-//! Before any handler runs, [`guard`] refuses what another site could
+//! Before any handler runs, `guard` refuses what another site could
 //! send: a `Host` that names another site (DNS rebinding), and any POST
 //! whose `Origin` is not this server's or whose `Sec-Fetch-Site` says it
 //! comes from another site, or that is not declared as JSON (so that no
@@ -86,7 +86,7 @@ struct Shared {
 }
 
 /// Raises the soft limit on open descriptors to the hard limit; says on
-/// stderr when that is below what [`DESCRIPTORS_WANTED`] asks. Returns
+/// stderr when that is below what `DESCRIPTORS_WANTED` asks. Returns
 /// the limit in force.
 pub fn raise_descriptor_limit() -> u64 {
     let mut limit = libc::rlimit {
