@@ -181,6 +181,16 @@ def family(name, spec):
     return rows, links, floors
 
 
+def strength_js(out):
+    """The STRENGTH table as JavaScript, a level to a line so that the file
+    reads as the table it is."""
+    families = []
+    for name, levels in out.items():
+        rows = ",\n".join(f"  {json.dumps(level)}: {json.dumps(v)}" for level, v in levels.items())
+        families.append(f" {json.dumps(name)}: {{\n{rows}\n }}")
+    return "export const STRENGTH = {\n" + ",\n".join(families) + "\n};\n"
+
+
 def main():
     out = {}
     for name, spec in LADDERS.items():
@@ -205,7 +215,7 @@ def main():
                     "// interval; made by scripts/level_elo.py --write from the ladders in\n"
                     "// docs/web-pages.md. bound '<=' or '>=': a pair that scored every point\n"
                     "// leaves only a bound.\n")
-            f.write("export const STRENGTH = " + json.dumps(out, indent=1) + ";\n")
+            f.write(strength_js(out))
 
 
 if __name__ == "__main__":

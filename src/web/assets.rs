@@ -57,6 +57,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("static/games.js"),
     ),
     (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_str!("static/replay.js"),
+    ),
+    (
         "levels.js",
         "text/javascript; charset=utf-8",
         include_str!("static/levels.js"),

@@ -8,6 +8,7 @@
 
 import { request, follow, strengthText } from './api.js';
 import { STRENGTH } from './levels.js';
+import { fetchPositions, paintReplayBar, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/checkers/games';
@@ -293,14 +294,7 @@ function render(s) {
   $('type-move').hidden = !!replay;
   $('btn-transcript').href = `${API}/${s.id}/transcript`;
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
-  $('replay-bar').hidden = !replay;
-  if (replay) {
-    const lastIndex = replay.positions.length - 1;
-    const at = shown ?? lastIndex;
-    $('rp-where').textContent = `move ${at} of ${lastIndex}`;
-    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
-    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
-  }
+  paintReplayBar(replayWhere(), 'move');
   document.body.dataset.game = s.id;
   document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
 }
@@ -315,42 +309,24 @@ function replayText(view) {
 
 async function loadReplay(s) {
   const key = { id: s.id, version: s.version };
-  try {
-    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
-    if (!state || state.id !== key.id || state.version !== key.version) return;
-    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
-    replay = { ...key, positions: answer.positions };
-    shown = replay.positions.length - 1;
-    render(state);
-  } catch (e) {
+  const positions = await fetchPositions(API, s.id);
+  if (!state || state.id !== key.id || state.version !== key.version) return;
+  if (!positions) {
     replay = null;
+    return;
   }
-}
-
-function goTo(index) {
-  if (!replay) return;
-  shown = Math.max(0, Math.min(replay.positions.length - 1, index));
-  route = [];
+  replay = { ...key, positions };
+  shown = positions.length - 1;
   render(state);
 }
 
-function wireReplay() {
-  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
-  $('rp-first').addEventListener('click', () => goTo(0));
-  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
-  $('rp-next').addEventListener('click', () => goTo(at() + 1));
-  $('rp-last').addEventListener('click', () => goTo(Infinity));
-  document.addEventListener('keydown', (e) => {
-    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
-    const moves = {
-      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
-    };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    goTo(moves[e.key]);
-  });
+// Where the replay stands, for its bar: null while there is none.
+function replayWhere() {
+  if (!replay) return null;
+  const last = replay.positions.length - 1;
+  return { at: shown ?? last, last };
 }
+
 
 function show(s) {
   render(s);
@@ -452,7 +428,11 @@ function wire() {
 
 async function start() {
   wire();
-  wireReplay();
+  wireReplay(replayWhere, (index) => {
+    shown = index;
+    route = [];
+    render(state);
+  });
   const id = new URL(location.href).searchParams.get('game');
   if (id) {
     try {

@@ -11,6 +11,7 @@ import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 import { request, follow, showClock, strengthText } from './api.js';
 import { STRENGTH } from './levels.js';
+import { fetchPositions, paintReplayBar, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chess/games';
@@ -207,14 +208,7 @@ function render(s) {
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
   $('btn-save').href = `${gameUrl()}/file` + (pos ? `?ply=${shown}` : '');
   $('btn-pgn').href = `${gameUrl()}/pgn`;
-  $('replay-bar').hidden = !replay;
-  if (replay) {
-    const lastIndex = replay.positions.length - 1;
-    const at = shown ?? lastIndex;
-    $('rp-where').textContent = `move ${at} of ${lastIndex}`;
-    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
-    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
-  }
+  paintReplayBar(replayWhere(), 'move');
   $('btn-undo').disabled = s.history.length === 0;
   $('btn-resign').disabled = s.status !== 'playing' || humanSides(s).length === 0;
   $('btn-end').disabled = s.status !== 'playing';
@@ -233,55 +227,38 @@ function render(s) {
 
 async function loadReplay(s) {
   const key = { id: s.id, version: s.version };
-  try {
-    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
-    if (!state || state.id !== key.id || state.version !== key.version) return;
-    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
-    const asked = Number(new URL(location.href).searchParams.get('ply'));
-    replay = { ...key, positions: answer.positions };
-    const lastIndex = replay.positions.length - 1;
-    shown = Number.isInteger(asked) && asked >= 0 && asked < lastIndex && new URL(location.href).searchParams.has('ply')
-      ? asked : lastIndex;
-    render(state);
-  } catch (e) {
-    // A server without replays: the game stays as it ended.
+  // A server without replays: the game stays as it ended.
+  const positions = await fetchPositions(API, s.id);
+  if (!state || state.id !== key.id || state.version !== key.version) return;
+  if (!positions) {
     replay = null;
+    return;
   }
+  const asked = Number(new URL(location.href).searchParams.get('ply'));
+  replay = { ...key, positions };
+  const lastIndex = positions.length - 1;
+  shown = Number.isInteger(asked) && asked >= 0 && asked < lastIndex && new URL(location.href).searchParams.has('ply')
+    ? asked : lastIndex;
+  render(state);
 }
 
-// Shows replay position `index` (clamped), keeping it in the address.
-function goTo(index) {
-  if (!replay) return;
-  const lastIndex = replay.positions.length - 1;
-  shown = Math.max(0, Math.min(lastIndex, index));
+// Where the replay stands, for its bar: null while there is none.
+function replayWhere() {
+  if (!replay) return null;
+  const last = replay.positions.length - 1;
+  return { at: shown ?? last, last };
+}
+
+// Shows replay position `index`, keeping it in the address.
+function showPly(index) {
+  shown = index;
   const url = new URL(location.href);
-  if (shown < lastIndex) url.searchParams.set('ply', String(shown));
+  if (shown < replay.positions.length - 1) url.searchParams.set('ply', String(shown));
   else url.searchParams.delete('ply');
   history.replaceState(null, '', url);
   render(state);
 }
 
-function wireReplay() {
-  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
-  $('rp-first').addEventListener('click', () => goTo(0));
-  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
-  $('rp-next').addEventListener('click', () => goTo(at() + 1));
-  $('rp-last').addEventListener('click', () => goTo(Infinity));
-  $('history').addEventListener('click', (e) => {
-    const mv = e.target.closest('.mv[data-ply]');
-    if (mv && replay) goTo(Number(mv.dataset.ply));
-  });
-  document.addEventListener('keydown', (e) => {
-    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
-    const moves = {
-      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
-    };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    goTo(moves[e.key]);
-  });
-}
 
 // -- analysis -------------------------------------------------------------------
 
@@ -611,7 +588,11 @@ async function start() {
   fillLevels();
   wireDialogs();
   wireButtons();
-  wireReplay();
+  const goTo = wireReplay(replayWhere, showPly);
+  $('history').addEventListener('click', (e) => {
+    const mv = e.target.closest('.mv[data-ply]');
+    if (mv) goTo(Number(mv.dataset.ply));
+  });
   wireAnalysis();
   setInterval(tickClocks, 100);
   const id = new URL(location.href).searchParams.get('game');

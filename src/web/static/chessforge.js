@@ -6,6 +6,7 @@
 
 import { request } from './api.js';
 import { pieceSvg } from './pieces.js';
+import { fetchPositions, paintReplayBar, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chessforge/games';
@@ -185,14 +186,7 @@ function render(s, struck) {
     $('rule').textContent = view.last_move ? `Strike ${shown}: ${view.last_move.square}.` : 'The board as dealt.';
     $('score').classList.remove('shown');
   }
-  $('replay-bar').hidden = !replay;
-  if (replay) {
-    const lastIndex = replay.positions.length - 1;
-    const at = shown ?? lastIndex;
-    $('rp-where').textContent = `strike ${at} of ${lastIndex}`;
-    $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
-    $('rp-next').disabled = $('rp-last').disabled = at >= lastIndex;
-  }
+  paintReplayBar(replayWhere(), 'strike');
   document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
 }
 
@@ -200,41 +194,24 @@ function render(s, struck) {
 
 async function loadReplay(s) {
   const key = { id: s.id, strikes: s.strikes };
-  try {
-    const answer = await request('GET', `${API}/${encodeURIComponent(s.id)}/replay`);
-    if (!state || state.id !== key.id || state.strikes !== key.strikes) return;
-    if (!Array.isArray(answer.positions) || !answer.positions.length) return;
-    replay = { ...key, positions: answer.positions };
-    shown = replay.positions.length - 1;
-    render(state);
-  } catch (e) {
+  const positions = await fetchPositions(API, s.id);
+  if (!state || state.id !== key.id || state.strikes !== key.strikes) return;
+  if (!positions) {
     replay = null;
+    return;
   }
-}
-
-function goTo(index) {
-  if (!replay) return;
-  shown = Math.max(0, Math.min(replay.positions.length - 1, index));
+  replay = { ...key, positions };
+  shown = positions.length - 1;
   render(state);
 }
 
-function wireReplay() {
-  const at = () => shown ?? (replay ? replay.positions.length - 1 : 0);
-  $('rp-first').addEventListener('click', () => goTo(0));
-  $('rp-prev').addEventListener('click', () => goTo(at() - 1));
-  $('rp-next').addEventListener('click', () => goTo(at() + 1));
-  $('rp-last').addEventListener('click', () => goTo(Infinity));
-  document.addEventListener('keydown', (e) => {
-    if (!replay || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
-    const moves = {
-      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
-    };
-    if (!(e.key in moves)) return;
-    e.preventDefault();
-    goTo(moves[e.key]);
-  });
+// Where the replay stands, for its bar: null while there is none.
+function replayWhere() {
+  if (!replay) return null;
+  const last = replay.positions.length - 1;
+  return { at: shown ?? last, last };
 }
+
 
 function openGame(s) {
   const url = new URL(location.href);
@@ -314,7 +291,10 @@ function wire() {
 
 async function start() {
   wire();
-  wireReplay();
+  wireReplay(replayWhere, (index) => {
+    shown = index;
+    render(state);
+  });
   const id = new URL(location.href).searchParams.get('game');
   if (id) {
     try {

@@ -1,0 +1,60 @@
+// The replay controls shared by the game pages: the « ‹ › » buttons and
+// the arrow, Home and End keys step through a finished game's positions,
+// which the server gives at GET {api}/{id}/replay. The page keeps the
+// positions and the index shown, and draws them itself: this module only
+// fetches, clamps the index asked for and paints the bar.
+
+import { request } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+// A finished game's positions, or null when the server has none to give
+// (an older server, a game it no longer holds).
+export async function fetchPositions(api, id) {
+  try {
+    const answer = await request('GET', `${api}/${encodeURIComponent(id)}/replay`);
+    return Array.isArray(answer.positions) && answer.positions.length ? answer.positions : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+// Hides the bar when there is nothing to replay, else says where the
+// replay stands (`move 3 of 40`) and disables the buttons that lead nowhere.
+// `where` is {at, last} or null, as for `wireReplay`.
+export function paintReplayBar(where, unit) {
+  $('replay-bar').hidden = !where;
+  if (!where) return;
+  const { at, last } = where;
+  $('rp-where').textContent = `${unit} ${at} of ${last}`;
+  $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
+  $('rp-next').disabled = $('rp-last').disabled = at >= last;
+}
+
+// Wires the buttons and keys once. `where()` gives the index shown and the
+// last index ({at, last}), or null while there is no replay; `show(index)`
+// draws position `index`, which is always within 0..last. Returns the
+// stepping function, for the page's own ways in (a click on a move).
+export function wireReplay(where, show) {
+  const go = (index) => {
+    const w = where();
+    if (w) show(Math.max(0, Math.min(w.last, index)));
+  };
+  const at = () => where()?.at ?? 0;
+  $('rp-first').addEventListener('click', () => go(0));
+  $('rp-prev').addEventListener('click', () => go(at() - 1));
+  $('rp-next').addEventListener('click', () => go(at() + 1));
+  $('rp-last').addEventListener('click', () => go(Infinity));
+  document.addEventListener('keydown', (e) => {
+    if (!where() || e.altKey || e.ctrlKey || e.metaKey) return;
+    // Keys typed into a field or a dialog are theirs, not the replay's.
+    if (e.target.closest && e.target.closest('input, select, textarea, dialog[open]')) return;
+    const moves = {
+      ArrowLeft: at() - 1, ArrowRight: at() + 1, ArrowUp: 0, Home: 0, ArrowDown: Infinity, End: Infinity,
+    };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    go(moves[e.key]);
+  });
+  return go;
+}
