@@ -86,18 +86,23 @@ fn today() -> String {
     let Ok(since) = SystemTime::now().duration_since(UNIX_EPOCH) else {
         return "????.??.??".to_string();
     };
-    // Days since 1970-01-01 to a civil date (proleptic Gregorian), by
-    // counting 400-year eras from 0000-03-01 so leap days fall last.
-    let days = (since.as_secs() / 86_400) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let doe = days - era * 146_097;
+    let (year, month, day) = civil_date((since.as_secs() / 86_400) as i64);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// Days since 1970-01-01 as a civil date (year, month, day) of the
+/// proleptic Gregorian calendar, by counting 400-year eras from
+/// 0000-03-01 so that leap days fall last.
+pub(crate) fn civil_date(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
     let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
     let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
     let mp = (5 * doy + 2) / 153;
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
 /// PGN's `Termination` value for an ending.

@@ -408,15 +408,8 @@ pub fn api(api: &CheckersApi, req: &Request, rest: &[&str]) -> Result<Response, 
 /// The game `id`; one just read back from the database starts its
 /// machine again if it is to act.
 fn find(api: &CheckersApi, id: &str) -> Result<Handle, ApiError> {
-    let found = api
-        .store
-        .get(id)
-        .ok_or_else(|| ApiError::unknown_game(id))?;
-    if found.restored {
-        let mut game = found.slot.lock();
-        kick(&found.slot, &mut game, &api.tables);
-    }
-    Ok(found.slot)
+    api.store
+        .find(id, |slot, game| kick(slot, game, &api.tables))
 }
 
 /// Reads a seat: `human` or `level:N`.

@@ -6,28 +6,21 @@
 
 use super::checkers::{CheckersGame, Seat, Setup};
 use super::checkers_view as view;
-use super::db::{Family, Saved};
+use super::db::{self, Family, Saved};
 use super::store::{GameId, Kept};
 use crate::checkers::{Action, Color, Record, Score};
 use serde_json::{Value, json};
 use std::time::Duration;
 
 fn seat_word(seat: Seat) -> String {
-    match seat {
-        Seat::Human => "human".to_string(),
-        Seat::Machine(level) => format!("level:{level}"),
-    }
+    db::seat_word(match seat {
+        Seat::Human => None,
+        Seat::Machine(level) => Some(level),
+    })
 }
 
 fn read_seat(value: &Value) -> Result<Seat, String> {
-    let text = value.as_str().ok_or("a seat is not text")?;
-    if text == "human" {
-        return Ok(Seat::Human);
-    }
-    text.strip_prefix("level:")
-        .and_then(|n| n.parse().ok())
-        .map(Seat::Machine)
-        .ok_or_else(|| format!("'{text}' is not a seat"))
+    Ok(db::read_seat_word(value)?.map_or(Seat::Human, Seat::Machine))
 }
 
 fn read_score(text: &str) -> Option<Score> {

@@ -274,15 +274,8 @@ pub fn api(api: &ChessApi, req: &Request, rest: &[&str]) -> Result<Response, Api
 /// The game `id`; one just read back from the database starts its clock
 /// (and the machine, if it is to move) again.
 fn find(api: &ChessApi, id: &str) -> Result<Handle, ApiError> {
-    let found = api
-        .store
-        .get(id)
-        .ok_or_else(|| ApiError::unknown_game(id))?;
-    if found.restored {
-        let mut game = found.slot.lock();
-        kick(&found.slot, &mut game, &api.machines);
-    }
-    Ok(found.slot)
+    api.store
+        .find(id, |slot, game| kick(slot, game, &api.machines))
 }
 
 /// `GET /api/chess/games/ID/file[?ply=N]`: the 2002 game file of the

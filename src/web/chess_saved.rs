@@ -14,7 +14,7 @@
 //! is not charged to anyone.
 
 use super::chess::ChessGame;
-use super::db::{Family, Saved};
+use super::db::{self, Family, Saved};
 use super::store::{GameId, Kept};
 use super::view;
 use crate::chess::{Color, FileStyle, GameFile, Move, Position, Rules};
@@ -28,21 +28,14 @@ use serde_json::{Value, json};
 pub type ClockPair = [u64; 2];
 
 fn seat_word(seat: Seat) -> String {
-    match seat {
-        Seat::Human => "human".to_string(),
-        Seat::Computer(level) => format!("level:{level}"),
-    }
+    db::seat_word(match seat {
+        Seat::Human => None,
+        Seat::Computer(level) => Some(level),
+    })
 }
 
 fn read_seat(value: &Value) -> Result<Seat, String> {
-    let text = value.as_str().ok_or("a seat is not text")?;
-    if text == "human" {
-        return Ok(Seat::Human);
-    }
-    text.strip_prefix("level:")
-        .and_then(|n| n.parse().ok())
-        .map(Seat::Computer)
-        .ok_or_else(|| format!("'{text}' is not a seat"))
+    Ok(db::read_seat_word(value)?.map_or(Seat::Human, Seat::Computer))
 }
 
 fn side_word(side: Color) -> &'static str {

@@ -123,6 +123,24 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base.join("antichess").join("games.sqlite3"))
 }
 
+/// A seat as every family saves it: `human`, or `level:N` for a machine
+/// (`level` is N, None for a person).
+pub fn seat_word(level: Option<u32>) -> String {
+    level.map_or_else(|| "human".to_string(), |n| format!("level:{n}"))
+}
+
+/// A saved seat read back: None for a person, else the machine's level.
+pub fn read_seat_word(value: &Value) -> Result<Option<u32>, String> {
+    let text = value.as_str().ok_or("a seat is not text")?;
+    if text == "human" {
+        return Ok(None);
+    }
+    text.strip_prefix("level:")
+        .and_then(|n| n.parse().ok())
+        .map(Some)
+        .ok_or_else(|| format!("'{text}' is not a seat"))
+}
+
 /// Milliseconds since 1970.
 pub fn now_ms() -> i64 {
     SystemTime::now()
@@ -134,16 +152,7 @@ pub fn now_ms() -> i64 {
 pub fn rfc3339(ms: i64) -> String {
     let secs = ms.div_euclid(1000);
     let (days, rest) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
-    // Days to a civil date (proleptic Gregorian), by eras of 400 years.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = crate::referee::pgn::civil_date(days);
     format!(
         "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
         rest / 3600,

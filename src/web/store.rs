@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::db::{Db, Family, Saved};
+use super::server::ApiError;
 use tokio::sync::watch;
 
 /// A game the store can hold and keep in the database.
@@ -292,6 +293,22 @@ impl<G: Kept> Store<G> {
             .used
             .store(self.uses.fetch_add(1, Ordering::Relaxed), Ordering::Relaxed);
         Some(found)
+    }
+
+    /// The game `id` for a request (404 when there is none); one just read
+    /// back from the database is handed to `wake`, which starts its clock
+    /// and machine again.
+    pub fn find(
+        &self,
+        id: &str,
+        wake: impl FnOnce(&Arc<Slot<G>>, &mut Guard<'_, G>),
+    ) -> Result<Arc<Slot<G>>, ApiError> {
+        let found = self.get(id).ok_or_else(|| ApiError::unknown_game(id))?;
+        if found.restored {
+            let mut game = found.slot.lock();
+            wake(&found.slot, &mut game);
+        }
+        Ok(found.slot)
     }
 
     fn restore(&self, id: GameId) -> Option<Found<G>> {

@@ -8,7 +8,7 @@
 
 import { request, follow, strengthText } from './api.js';
 import { STRENGTH } from './levels.js';
-import { fetchPositions, paintReplayBar, wireReplay } from './replay.js';
+import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/checkers/games';
@@ -258,7 +258,7 @@ function render(s) {
     replay = null;
     shown = null;
   } else if (!replay || replay.id !== s.id || replay.version !== s.version) {
-    loadReplay(s);
+    fetchReplay(s);
   }
   const view = viewing();
   if (fresh || !cells.size) buildBoard();
@@ -294,7 +294,7 @@ function render(s) {
   $('type-move').hidden = !!replay;
   $('btn-transcript').href = `${API}/${s.id}/transcript`;
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
-  paintReplayBar(replayWhere(), 'move');
+  paintReplayBar(replayWhere());
   document.body.dataset.game = s.id;
   document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
 }
@@ -307,25 +307,16 @@ function replayText(view) {
   return `Replay — move ${shown} of ${total}${side}`;
 }
 
-async function loadReplay(s) {
-  const key = { id: s.id, version: s.version };
-  const positions = await fetchPositions(API, s.id);
-  if (!state || state.id !== key.id || state.version !== key.version) return;
-  if (!positions) {
-    replay = null;
-    return;
-  }
-  replay = { ...key, positions };
-  shown = positions.length - 1;
-  render(state);
+function fetchReplay(s) {
+  loadReplay(API, { id: s.id, version: s.version }, () => state, (got) => {
+    replay = got;
+    if (!got) return;
+    shown = got.positions.length - 1;
+    render(state);
+  });
 }
 
-// Where the replay stands, for its bar: null while there is none.
-function replayWhere() {
-  if (!replay) return null;
-  const last = replay.positions.length - 1;
-  return { at: shown ?? last, last };
-}
+const replayWhere = () => standing(replay, shown);
 
 
 function show(s) {

@@ -11,7 +11,7 @@ import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 import { request, follow, showClock, strengthText } from './api.js';
 import { STRENGTH } from './levels.js';
-import { fetchPositions, paintReplayBar, wireReplay } from './replay.js';
+import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chess/games';
@@ -182,7 +182,7 @@ function render(s) {
     replay = null;
     shown = null;
   } else if (!replay || replay.id !== s.id || replay.version !== s.version) {
-    loadReplay(s);
+    fetchReplay(s);
   }
   const humanToMove = s.status === 'playing' && s.players[s.to_move].player === 'human';
   const pos = viewing();
@@ -208,7 +208,7 @@ function render(s) {
   $('seed-line').textContent = `Game ${s.id} · seed ${s.seed}`;
   $('btn-save').href = `${gameUrl()}/file` + (pos ? `?ply=${shown}` : '');
   $('btn-pgn').href = `${gameUrl()}/pgn`;
-  paintReplayBar(replayWhere(), 'move');
+  paintReplayBar(replayWhere());
   $('btn-undo').disabled = s.history.length === 0;
   $('btn-resign').disabled = s.status !== 'playing' || humanSides(s).length === 0;
   $('btn-end').disabled = s.status !== 'playing';
@@ -225,29 +225,22 @@ function render(s) {
 
 // -- replays ------------------------------------------------------------------
 
-async function loadReplay(s) {
-  const key = { id: s.id, version: s.version };
-  // A server without replays: the game stays as it ended.
-  const positions = await fetchPositions(API, s.id);
-  if (!state || state.id !== key.id || state.version !== key.version) return;
-  if (!positions) {
-    replay = null;
-    return;
-  }
-  const asked = Number(new URL(location.href).searchParams.get('ply'));
-  replay = { ...key, positions };
-  const lastIndex = positions.length - 1;
-  shown = Number.isInteger(asked) && asked >= 0 && asked < lastIndex && new URL(location.href).searchParams.has('ply')
-    ? asked : lastIndex;
-  render(state);
+// A server without replays leaves the game as it ended. The address may
+// ask for a position (?ply=N), as a link to one does.
+function fetchReplay(s) {
+  loadReplay(API, { id: s.id, version: s.version }, () => state, (got) => {
+    replay = got;
+    if (!got) return;
+    const url = new URL(location.href);
+    const asked = Number(url.searchParams.get('ply'));
+    const lastIndex = got.positions.length - 1;
+    shown = url.searchParams.has('ply') && Number.isInteger(asked) && asked >= 0 && asked < lastIndex
+      ? asked : lastIndex;
+    render(state);
+  });
 }
 
-// Where the replay stands, for its bar: null while there is none.
-function replayWhere() {
-  if (!replay) return null;
-  const last = replay.positions.length - 1;
-  return { at: shown ?? last, last };
-}
+const replayWhere = () => standing(replay, shown);
 
 // Shows replay position `index`, keeping it in the address.
 function showPly(index) {

@@ -6,7 +6,7 @@
 
 import { request } from './api.js';
 import { pieceSvg } from './pieces.js';
-import { fetchPositions, paintReplayBar, wireReplay } from './replay.js';
+import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chessforge/games';
@@ -169,7 +169,7 @@ function render(s, struck) {
     replay = null;
     shown = null;
   } else if (!replay || replay.id !== s.id || replay.strikes !== s.strikes) {
-    loadReplay(s);
+    fetchReplay(s);
   }
   if (fresh) buildBoard(s);
   const view = viewing();
@@ -186,31 +186,22 @@ function render(s, struck) {
     $('rule').textContent = view.last_move ? `Strike ${shown}: ${view.last_move.square}.` : 'The board as dealt.';
     $('score').classList.remove('shown');
   }
-  paintReplayBar(replayWhere(), 'strike');
+  paintReplayBar(replayWhere());
   document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
 }
 
 // -- replays ------------------------------------------------------------------
 
-async function loadReplay(s) {
-  const key = { id: s.id, strikes: s.strikes };
-  const positions = await fetchPositions(API, s.id);
-  if (!state || state.id !== key.id || state.strikes !== key.strikes) return;
-  if (!positions) {
-    replay = null;
-    return;
-  }
-  replay = { ...key, positions };
-  shown = positions.length - 1;
-  render(state);
+function fetchReplay(s) {
+  loadReplay(API, { id: s.id, strikes: s.strikes }, () => state, (got) => {
+    replay = got;
+    if (!got) return;
+    shown = got.positions.length - 1;
+    render(state);
+  });
 }
 
-// Where the replay stands, for its bar: null while there is none.
-function replayWhere() {
-  if (!replay) return null;
-  const last = replay.positions.length - 1;
-  return { at: shown ?? last, last };
-}
+const replayWhere = () => standing(replay, shown);
 
 
 function openGame(s) {

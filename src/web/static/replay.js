@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id);
 
 // A finished game's positions, or null when the server has none to give
 // (an older server, a game it no longer holds).
-export async function fetchPositions(api, id) {
+async function fetchPositions(api, id) {
   try {
     const answer = await request('GET', `${api}/${encodeURIComponent(id)}/replay`);
     return Array.isArray(answer.positions) && answer.positions.length ? answer.positions : null;
@@ -19,19 +19,51 @@ export async function fetchPositions(api, id) {
   }
 }
 
+// Fetches the replay of the game `key` names ({id} and the fields that
+// mark its version) and hands `take` {...key, positions}, or null when
+// the server has none; nothing when `now()`, the game the page holds, is
+// by then another game or version.
+export async function loadReplay(api, key, now, take) {
+  const positions = await fetchPositions(api, key.id);
+  const s = now();
+  if (s && Object.keys(key).every((k) => s[k] === key[k])) take(positions && { ...key, positions });
+}
+
+// Where a replay stands, {at, last}, or null while there is none; `shown`
+// null means the last position.
+export function standing(replay, shown) {
+  if (!replay) return null;
+  const last = replay.positions.length - 1;
+  return { at: shown ?? last, last };
+}
+
+// Fills the page's empty bar, `<div id="replay-bar" data-unit="move">`,
+// with its buttons; the unit names a step (a move, a strike).
+function buildBar() {
+  const bar = $('replay-bar');
+  const unit = bar.dataset.unit;
+  bar.innerHTML = `
+    <button id="rp-first" title="The start (Home, ↑)" aria-label="first">«</button>
+    <button id="rp-prev" title="Back a ${unit} (←)" aria-label="previous">‹</button>
+    <span class="rp-where" id="rp-where"></span>
+    <button id="rp-next" title="On a ${unit} (→)" aria-label="next">›</button>
+    <button id="rp-last" title="The end (End, ↓)" aria-label="last">»</button>`;
+}
+
 // Hides the bar when there is nothing to replay, else says where the
 // replay stands (`move 3 of 40`) and disables the buttons that lead nowhere.
 // `where` is {at, last} or null, as for `wireReplay`.
-export function paintReplayBar(where, unit) {
-  $('replay-bar').hidden = !where;
+export function paintReplayBar(where) {
+  const bar = $('replay-bar');
+  bar.hidden = !where;
   if (!where) return;
   const { at, last } = where;
-  $('rp-where').textContent = `${unit} ${at} of ${last}`;
+  $('rp-where').textContent = `${bar.dataset.unit} ${at} of ${last}`;
   $('rp-first').disabled = $('rp-prev').disabled = at <= 0;
   $('rp-next').disabled = $('rp-last').disabled = at >= last;
 }
 
-// Wires the buttons and keys once. `where()` gives the index shown and the
+// Builds the bar and wires its buttons and the keys, once. `where()` gives the index shown and the
 // last index ({at, last}), or null while there is no replay; `show(index)`
 // draws position `index`, which is always within 0..last. Returns the
 // stepping function, for the page's own ways in (a click on a move).
@@ -41,6 +73,7 @@ export function wireReplay(where, show) {
     if (w) show(Math.max(0, Math.min(w.last, index)));
   };
   const at = () => where()?.at ?? 0;
+  buildBar();
   $('rp-first').addEventListener('click', () => go(0));
   $('rp-prev').addEventListener('click', () => go(at() - 1));
   $('rp-next').addEventListener('click', () => go(at() + 1));
