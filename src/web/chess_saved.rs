@@ -30,7 +30,7 @@ pub type ClockPair = [u64; 2];
 fn seat_word(seat: Seat) -> String {
     match seat {
         Seat::Human => "human".to_string(),
-        Seat::Computer(level) => format!("level:{level}"),
+        Seat::Machine(level) => format!("level:{level}"),
     }
 }
 
@@ -41,7 +41,7 @@ fn read_seat(value: &Value) -> Result<Seat, String> {
     }
     text.strip_prefix("level:")
         .and_then(|n| n.parse().ok())
-        .map(Seat::Computer)
+        .map(Seat::Machine)
         .ok_or_else(|| format!("'{text}' is not a seat"))
 }
 
@@ -327,7 +327,7 @@ mod tests {
             Position::startpos(Rules::Antichess),
             60_000,
             50_000,
-            [Seat::Human, Seat::Computer(2)],
+            [Seat::Human, Seat::Machine(2)],
         );
         for text in ["e2e3", "b7b6"] {
             let mv = table.position().parse_move(text).unwrap();
