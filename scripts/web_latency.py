@@ -61,7 +61,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    server = subprocess.Popen([args.binary, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen([args.binary, "serve", "--port", "0", "--db", ":memory:"], stdout=subprocess.PIPE, text=True)
     try:
         url = server.stdout.readline().strip()
         host, port = url.split("//")[1].split("/")[0].split(":")

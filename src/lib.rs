@@ -46,5 +46,6 @@ pub mod play;
 pub mod referee;
 pub mod rng;
 pub mod search;
+pub mod seat;
 pub mod tune;
 pub mod web;

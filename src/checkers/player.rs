@@ -39,16 +39,8 @@ const OFFER_GAP: u32 = 10;
 /// Quiet plies after which any offer is accepted.
 const ACCEPT_AFTER: u32 = 120;
 
-/// Who plays one colour of a game: a person, or the machine player at a
-/// look-ahead level (0: the strongest, on its time budget), as `checkers
-/// --level` sets it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person.
-    Human,
-    /// The machine player, looking at most this many plies ahead.
-    Machine(u32),
-}
+/// Who plays one colour of a game, as `checkers --level` sets it.
+pub use crate::seat::Seat;
 
 impl Seat {
     /// The colour of the first player of a game with `seats` (Black's

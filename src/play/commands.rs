@@ -133,9 +133,9 @@ fn parse_seat(word: &str) -> Result<Seat, CommandError> {
         return Ok(Seat::Human);
     }
     match lower.strip_prefix("computer") {
-        Some("") => Ok(Seat::Computer(3)),
+        Some("") => Ok(Seat::Machine(3)),
         Some(n) => match n.parse() {
-            Ok(level) if level <= 40 => Ok(Seat::Computer(level)),
+            Ok(level) if level <= 40 => Ok(Seat::Machine(level)),
             _ => error(format!(
                 "'{word}': a computer's level is a number, as in computer2"
             )),
@@ -340,7 +340,7 @@ mod tests {
             parse("game human computer4"),
             Ok(Command::Game {
                 white: Seat::Human,
-                black: Seat::Computer(4)
+                black: Seat::Machine(4)
             })
         );
         assert!(parse("time purple 3").is_err());

@@ -115,7 +115,7 @@ impl Session {
     /// A session whose first game has the person playing `color` against
     /// the machine at `level`, each side with `time_ms`.
     pub fn new(rules: Rules, color: Color, level: u32, time_ms: u64) -> Session {
-        let mut seats = [Seat::Computer(level); 2];
+        let mut seats = [Seat::Machine(level); 2];
         seats[color.index()] = Seat::Human;
         let start = Position::startpos(rules);
         Session {
@@ -193,7 +193,7 @@ impl Session {
                 format!("Player {}", color.index() + 1)
             }
             Seat::Human => "You".to_string(),
-            Seat::Computer(_) => self
+            Seat::Machine(_) => self
                 .opponent
                 .as_ref()
                 .map_or("antichess".to_string(), PlayerSpec::label),
@@ -229,7 +229,7 @@ impl Session {
                         let side = self.side();
                         let hint = match self.table.seat(side) {
                             Seat::Human => ": type a move, or help",
-                            Seat::Computer(_) => "",
+                            Seat::Machine(_) => "",
                         };
                         (Some(side), format!("{} to move{hint}.", capitalised(side)))
                     }
@@ -271,7 +271,7 @@ impl Session {
 
     /// Plays the machine's moves while it is a machine's turn.
     fn advance(&mut self, out: &mut impl Write) {
-        while let (Some(Seat::Computer(level)), Mode::Normal) =
+        while let (Some(Seat::Machine(level)), Mode::Normal) =
             (self.table.seat_to_move(), self.mode)
         {
             let side = self.side();
@@ -392,7 +392,7 @@ impl Session {
                         Color::White
                     }
                 });
-                let mut seats = [Seat::Computer(self.level); 2];
+                let mut seats = [Seat::Machine(self.level); 2];
                 seats[person.index()] = Seat::Human;
                 let start = Position::startpos(self.rules);
                 self.new_game(Table::new(start, self.time_ms, self.time_ms, seats));
@@ -493,7 +493,7 @@ impl Session {
     fn load(&mut self, path: &str, side: Option<Color>) {
         let seats = match side {
             Some(side) => {
-                let mut seats = [Seat::Computer(self.level); 2];
+                let mut seats = [Seat::Machine(self.level); 2];
                 seats[side.index()] = Seat::Human;
                 seats
             }

@@ -18,23 +18,7 @@ use crate::chess::{
 };
 use std::fmt;
 
-/// Who sits at one side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person.
-    Human,
-    /// The machine at a level.
-    Computer(u32),
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self {
-            Seat::Human => f.write_str("human"),
-            Seat::Computer(level) => write!(f, "computer, level {level}"),
-        }
-    }
-}
+pub use crate::seat::Seat;
 
 /// Where the game stands.
 #[derive(Clone, Debug)]
@@ -361,7 +345,7 @@ mod tests {
 
     #[test]
     fn undo_goes_back_to_the_person() {
-        let seats = [Seat::Human, Seat::Computer(1)];
+        let seats = [Seat::Human, Seat::Machine(1)];
         let mut t = Table::new(Position::startpos(Rules::Chess), 1000, 1000, seats);
         t.play(mv(t.position(), "e2-e4")).unwrap();
         t.play(mv(t.position(), "e7-e5")).unwrap();

@@ -4,24 +4,13 @@
 //! it (a forfeit). A game comes back by playing the actions again; its
 //! machines are dealt again from the same seeds.
 
-use super::checkers::{CheckersGame, Seat, Setup};
+use super::checkers::{CheckersGame, Setup};
 use super::checkers_view as view;
 use super::db::{self, Family, Saved};
 use super::store::{GameId, Kept};
 use crate::checkers::{Action, Color, Record, Score};
 use serde_json::{Value, json};
 use std::time::Duration;
-
-fn seat_word(seat: Seat) -> String {
-    db::seat_word(match seat {
-        Seat::Human => None,
-        Seat::Machine(level) => Some(level),
-    })
-}
-
-fn read_seat(value: &Value) -> Result<Seat, String> {
-    Ok(db::read_seat_word(value)?.map_or(Seat::Human, Seat::Machine))
-}
 
 fn read_score(text: &str) -> Option<Score> {
     match text {
@@ -43,7 +32,7 @@ fn actor(index: usize) -> Color {
 
 impl CheckersGame {
     fn summary(&self) -> Value {
-        let seat = |side: Color| json!({"name": view::name(self, side), "player": seat_word(self.seat(side))});
+        let seat = |side: Color| json!({"name": view::name(self, side), "player": db::seat_word(self.seat(side))});
         let moves = self
             .record
             .actions()
@@ -113,7 +102,7 @@ impl Kept for CheckersGame {
             .map(ToString::to_string)
             .collect();
         let record = json!({
-            "seats": [seat_word(self.seat(Color::Black)), seat_word(self.seat(Color::White))],
+            "seats": [db::seat_word(self.seat(Color::Black)), db::seat_word(self.seat(Color::White))],
             "seed": self.seed,
             "move_time_ms": u64::try_from(self.move_time.as_millis()).unwrap_or(u64::MAX),
             "actions": actions,
@@ -127,8 +116,8 @@ impl Kept for CheckersGame {
 
     fn restore(_id: GameId, saved: &Value) -> Result<CheckersGame, String> {
         let seats = [
-            read_seat(&saved["seats"][0])?,
-            read_seat(&saved["seats"][1])?,
+            db::read_seat(&saved["seats"][0])?,
+            db::read_seat(&saved["seats"][1])?,
         ];
         let seed = saved["seed"].as_u64().ok_or("no seed")?;
         let mut record = Record::new();

@@ -82,7 +82,7 @@ impl ChessGame {
             return name.clone();
         }
         match self.table.seat(side) {
-            Seat::Computer(level) => format!("antichess level {level}"),
+            Seat::Machine(level) => format!("antichess level {level}"),
             Seat::Human if self.table.seat(side.flip()) == Seat::Human => {
                 format!("{} player", capitalised(side))
             }
@@ -172,7 +172,7 @@ fn kick(slot: &Handle, game: &mut Guard<'_, ChessGame>, machines: &Arc<Machines<
         return;
     };
     game.table.start_clock();
-    let Seat::Computer(level) = seat else {
+    let Seat::Machine(level) = seat else {
         return;
     };
     let side = game.table.side();
@@ -332,7 +332,7 @@ fn seat(body: &Body, name: &str, default: Seat) -> Result<Seat, ApiError> {
     match text.split_once(':') {
         None if text.eq_ignore_ascii_case("human") => Ok(Seat::Human),
         Some(("level", n)) => match n.parse::<u32>() {
-            Ok(level) if level <= MAX_LEVEL => Ok(Seat::Computer(level)),
+            Ok(level) if level <= MAX_LEVEL => Ok(Seat::Machine(level)),
             _ => Err(bad()),
         },
         _ => Err(bad()),
@@ -361,7 +361,7 @@ fn new_game(api: &ChessApi, req: &Request) -> Result<Response, ApiError> {
     let rules = rules(&body)?;
     let seats = [
         seat(&body, "white", Seat::Human)?,
-        seat(&body, "black", Seat::Computer(DEFAULT_LEVEL))?,
+        seat(&body, "black", Seat::Machine(DEFAULT_LEVEL))?,
     ];
     let ms = body
         .number("time_ms", MAX_TIME_MS)?
@@ -485,7 +485,7 @@ fn play(game: &mut Guard<'_, ChessGame>, text: &str) -> Result<(), ApiError> {
         Refusal::Illegal(e) => ApiError::new(422, "illegal_move", e.to_string()),
     })?;
     let side = game.table.side();
-    if let Seat::Computer(_) = game.table.seat(side) {
+    if let Seat::Machine(_) = game.table.seat(side) {
         return Err(ApiError::new(
             409,
             "not_your_turn",

@@ -21,22 +21,11 @@ use crate::chess::{Color, FileStyle, GameFile, Move, Position, Rules};
 use crate::referee::game::{Ending, GameResult};
 use crate::referee::pgn;
 use crate::referee::player::{Fault, FaultKind};
-use crate::referee::table::{Phase, Seat, Table};
+use crate::referee::table::{Phase, Table};
 use serde_json::{Value, json};
 
 /// Both clocks, ms, white first.
 pub type ClockPair = [u64; 2];
-
-fn seat_word(seat: Seat) -> String {
-    db::seat_word(match seat {
-        Seat::Human => None,
-        Seat::Computer(level) => Some(level),
-    })
-}
-
-fn read_seat(value: &Value) -> Result<Seat, String> {
-    Ok(db::read_seat_word(value)?.map_or(Seat::Human, Seat::Computer))
-}
 
 fn side_word(side: Color) -> &'static str {
     side.name()
@@ -93,7 +82,7 @@ impl ChessGame {
             Phase::Over(_) => "over",
             Phase::Ended => "ended",
         };
-        let seat = |side: Color| json!({"name": self.name(side), "player": seat_word(self.table.seat(side))});
+        let seat = |side: Color| json!({"name": self.name(side), "player": db::seat_word(self.table.seat(side))});
         json!({
             "rules": self.table.rules().name(),
             "white": seat(Color::White),
@@ -227,7 +216,7 @@ impl Kept for ChessGame {
             "start": record.start().fen(),
             "start_ms": self.start_clocks,
             "moves": moves,
-            "seats": [seat_word(self.table.seat(Color::White)), seat_word(self.table.seat(Color::Black))],
+            "seats": [db::seat_word(self.table.seat(Color::White)), db::seat_word(self.table.seat(Color::Black))],
             "names": self.names,
             "seed": self.seed,
             "clocks_ms": clocks_now(&self.table),
@@ -255,8 +244,8 @@ impl Kept for ChessGame {
         };
         let start_ms = pair(&record["start_ms"])?;
         let seats = [
-            read_seat(&record["seats"][0])?,
-            read_seat(&record["seats"][1])?,
+            db::read_seat(&record["seats"][0])?,
+            db::read_seat(&record["seats"][1])?,
         ];
         let mut table = Table::new(start, start_ms[0], start_ms[1], seats);
         let mut clock_log = Vec::new();
@@ -320,7 +309,7 @@ mod tests {
             Position::startpos(Rules::Antichess),
             60_000,
             50_000,
-            [Seat::Human, Seat::Computer(2)],
+            [Seat::Human, Seat::Machine(2)],
         );
         for text in ["e2e3", "b7b6"] {
             let mv = table.position().parse_move(text).unwrap();

@@ -10,6 +10,7 @@
 //! user_version`: an older file is migrated when opened, a newer one is
 //! refused with a message saying so.
 
+use crate::seat::Seat;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -123,21 +124,23 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base.join("antichess").join("games.sqlite3"))
 }
 
-/// A seat as every family saves it: `human`, or `level:N` for a machine
-/// (`level` is N, None for a person).
-pub fn seat_word(level: Option<u32>) -> String {
-    level.map_or_else(|| "human".to_string(), |n| format!("level:{n}"))
+/// A seat as every family saves it: `human`, or `level:N` for a machine.
+pub fn seat_word(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "human".to_string(),
+        Seat::Machine(level) => format!("level:{level}"),
+    }
 }
 
-/// A saved seat read back: None for a person, else the machine's level.
-pub fn read_seat_word(value: &Value) -> Result<Option<u32>, String> {
+/// A saved seat read back.
+pub fn read_seat(value: &Value) -> Result<Seat, String> {
     let text = value.as_str().ok_or("a seat is not text")?;
     if text == "human" {
-        return Ok(None);
+        return Ok(Seat::Human);
     }
     text.strip_prefix("level:")
         .and_then(|n| n.parse().ok())
-        .map(Some)
+        .map(Seat::Machine)
         .ok_or_else(|| format!("'{text}' is not a seat"))
 }
 

@@ -20,6 +20,7 @@
 use super::App;
 use super::db::Family;
 use super::server::{self, ApiError, BODY_LIMIT, Method, Request, Response};
+use super::store;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -444,9 +445,18 @@ async fn answer(
         }
     }
     let app = Arc::clone(&shared.app);
-    match tokio::task::spawn_blocking(move || server::route(&app, &request)).await {
-        Ok(Ok(response)) => into_axum(response),
-        Ok(Err(e)) => into_axum(e.into()),
+    let routed = move || store::watch_saves(|| server::route(&app, &request));
+    match tokio::task::spawn_blocking(routed).await {
+        Ok((_, true)) => into_axum(
+            ApiError::new(
+                500,
+                "not_saved",
+                "the change was made but could not be written to the database, so it may not survive a restart",
+            )
+            .into(),
+        ),
+        Ok((Ok(response), false)) => into_axum(response),
+        Ok((Err(e), false)) => into_axum(e.into()),
         Err(e) => {
             log::error!("a handler failed: {e}");
             (StatusCode::INTERNAL_SERVER_ERROR, "the server failed").into_response()

@@ -10,6 +10,7 @@
 //! version (a long poll, or server-sent events through [`Slot::watch`])
 //! instead of asking again and again.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -164,8 +165,24 @@ impl<G: Kept> Guard<'_, G> {
         let id = self.slot.id.to_string();
         if let Err(e) = self.slot.db.save(G::FAMILY, &id, version, &saved) {
             log::error!("game {id} could not be saved: {e}");
+            SAVE_FAILED.with(|failed| failed.set(true));
         }
     }
+}
+
+thread_local! {
+    /// Whether a save on this thread failed since [`watch_saves`] began:
+    /// a handler runs on one thread, and its answer must not claim a change
+    /// the database does not hold.
+    static SAVE_FAILED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `handler` and says whether any game it changed could not be
+/// written to the database.
+pub fn watch_saves<T>(handler: impl FnOnce() -> T) -> (T, bool) {
+    SAVE_FAILED.with(|failed| failed.set(false));
+    let answer = handler();
+    (answer, SAVE_FAILED.with(|failed| failed.replace(false)))
 }
 
 impl<G: Kept> Drop for Guard<'_, G> {
@@ -452,6 +469,38 @@ mod tests {
         assert_eq!(store.len(), 2);
         assert!(store.get(&c).is_some());
         assert!(store.get("not an id").is_none());
+    }
+
+    #[test]
+    fn a_refused_save_is_reported_to_the_handler() {
+        let path =
+            std::env::temp_dir().join(format!("antichess-save-{}.sqlite3", std::process::id()));
+        let _ = std::fs::remove_file(&path);
+        let db = Arc::new(Db::open(path.to_str().unwrap()).unwrap());
+        let store = Store::new(4, Duration::from_secs(3600), Arc::clone(&db));
+        let toy = || Toy {
+            retired: Arc::new(AtomicU64::new(0)),
+            moves: 0,
+        };
+        let slot = store.insert(|_| toy());
+        let change = |moves| {
+            watch_saves(|| {
+                let mut game = slot.lock();
+                game.moves = moves;
+                game.changed();
+            })
+            .1
+        };
+        assert!(!change(1), "a kept change is not reported");
+        // Another process takes the table away: the next save fails.
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch("DROP TABLE games")
+            .unwrap();
+        assert!(change(2), "a change the database refused is reported");
+        assert!(!watch_saves(|| ()).1, "the report is for one handler only");
+        drop((slot, store, db));
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]

@@ -51,11 +51,11 @@ pub fn state(game: &Guard<'_, ChessGame>) -> Value {
             "name": game.name(side),
             "player": match seat {
                 Seat::Human => "human".to_string(),
-                Seat::Computer(level) => format!("level:{level}"),
+                Seat::Machine(level) => format!("level:{level}"),
             },
             "level": match seat {
                 Seat::Human => None,
-                Seat::Computer(level) => Some(level),
+                Seat::Machine(level) => Some(level),
             },
             "clock_ms": clocks.left_ms(side),
         })
