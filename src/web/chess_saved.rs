@@ -298,6 +298,7 @@ impl Kept for ChessGame {
 mod tests {
     use super::*;
     use crate::chess::Position;
+    use crate::seat::Seat;
 
     fn id() -> GameId {
         GameId::parse("00000000000000aa").unwrap()
