@@ -368,7 +368,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         players,
         format,
         alternate,
-        rules: rules,
+        rules,
         games: args.games.unwrap_or(default_games),
         time_ms: to_ms("--time", args.time)?,
         increment_ms: to_ms("--inc", args.inc)?,

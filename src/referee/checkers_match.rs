@@ -444,7 +444,13 @@ fn play_game(
             } else {
                 FaultKind::Malformed
             };
-            let fault = Fault::new(kind, format!("{}: {why}", shown(text.trim())));
+            let text = shown(text.trim());
+            let detail = if why.contains(&text) {
+                why
+            } else {
+                format!("{text}: {why}")
+            };
+            let fault = Fault::new(kind, detail);
             return end(&record, Some(side.opponent()), lost(fault), left_after);
         }
         left_after.push(clocks.left_ms(me));

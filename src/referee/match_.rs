@@ -487,7 +487,6 @@ pub fn run(config: &MatchConfig) -> Result<MatchReport, MatchError> {
             }
             hand_out(stop, &mut in_flight);
         }
-        drop(hand_out);
         drop(job_sender);
     });
     if let Some(failure) = failure {
