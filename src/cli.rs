@@ -250,7 +250,12 @@ impl std::str::FromStr for MatchRules {
         }
         s.parse()
             .map(MatchRules::Board)
-            .map_err(|e: crate::chess::UnknownRules| format!("{e}, or checkers"))
+            .map_err(|_: crate::chess::UnknownRules| {
+                let shown: String = s.chars().take(40).collect();
+                format!(
+                    "unknown rules '{shown}' (expected antichess, antichess1994, chess or checkers)"
+                )
+            })
     }
 }
 
