@@ -174,9 +174,9 @@ pub struct MatchArgs {
     /// A round robin: every player against every other, colours alternating.
     #[arg(long, num_args = 2.., value_name = "SPEC")]
     pub round_robin: Vec<PlayerSpec>,
-    /// Rule set: antichess, antichess1994 or chess.
+    /// Rule set: antichess, antichess1994, chess or checkers.
     #[arg(long, default_value = "antichess")]
-    pub rules: Rules,
+    pub rules: MatchRules,
     /// Games of each pairing (default 2; with --sprt, at most this many,
     /// default 20000).
     #[arg(long)]
@@ -222,7 +222,8 @@ pub struct MatchArgs {
     /// from what it holds.
     #[arg(long, value_name = "FILE")]
     pub state: Option<std::path::PathBuf>,
-    /// Write the games to this file as PGN, with each move's clock (rewritten after each game).
+    /// Write the games to this file as PGN (PDN for checkers), with each
+    /// move's clock (rewritten after each game).
     #[arg(long)]
     pub pgn: Option<std::path::PathBuf>,
     /// Games played at once.
@@ -233,6 +234,33 @@ pub struct MatchArgs {
     /// tests.
     #[arg(long)]
     pub keep_engines: bool,
+}
+
+/// The rule set of a match: a chess-board one, or checkers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchRules {
+    /// Antichess, antichess1994 or chess.
+    Board(Rules),
+    /// American checkers.
+    Checkers,
+}
+
+impl std::str::FromStr for MatchRules {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<MatchRules, String> {
+        if s.eq_ignore_ascii_case("checkers") {
+            return Ok(MatchRules::Checkers);
+        }
+        s.parse()
+            .map(MatchRules::Board)
+            .map_err(|_: crate::chess::UnknownRules| {
+                let shown: String = s.chars().take(40).collect();
+                format!(
+                    "unknown rules '{shown}' (expected antichess, antichess1994, chess or checkers)"
+                )
+            })
+    }
 }
 
 /// Options of `antichess sprt`.
@@ -289,6 +317,10 @@ fn to_ms(what: &str, seconds: f64) -> Result<u64, String> {
 
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     use crate::referee::game::Adjudication;
+    let rules = match args.rules {
+        MatchRules::Board(rules) => rules,
+        MatchRules::Checkers => return run_checkers_match(args),
+    };
     use crate::referee::match_::{Format, MatchConfig, Openings, run};
     let (players, alternate, format) =
         match (&args.engine1, &args.engine2, &args.white, &args.black) {
@@ -318,10 +350,10 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         (None, None) => Openings::Start,
     };
     if let Some(dir) = &args.tb_adjudicate {
-        if !args.rules.is_antichess() {
+        if !rules.is_antichess() {
             return Err(format!(
                 "--tb-adjudicate: the endgame tables are for the antichess rules, not {}",
-                args.rules
+                rules
             ));
         }
         let tables = crate::chess::endgame::Tables::open(dir)
@@ -333,7 +365,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         players,
         format,
         alternate,
-        rules: args.rules,
+        rules,
         games: args.games.unwrap_or(default_games),
         time_ms: to_ms("--time", args.time)?,
         increment_ms: to_ms("--inc", args.inc)?,
@@ -350,6 +382,68 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         engine: Default::default(),
         sprt: args.sprt,
         state: args.state.clone(),
+    };
+    let report = run(&config).map_err(|e| e.to_string())?;
+    print!("{report}");
+    Ok(())
+}
+
+/// `antichess match --rules checkers`.
+fn run_checkers_match(args: &MatchArgs) -> Result<(), String> {
+    use crate::referee::checkers_match::{CheckersConfig, run};
+    use crate::referee::match_::Format;
+    let (players, alternate, format) =
+        match (&args.engine1, &args.engine2, &args.white, &args.black) {
+            (Some(a), Some(b), _, _) => (vec![a.clone(), b.clone()], true, Format::Gauntlet),
+            // Black moves first in checkers: the first player is Black.
+            (_, _, Some(w), Some(b)) => (vec![b.clone(), w.clone()], false, Format::Gauntlet),
+            _ if !args.gauntlet.is_empty() => (args.gauntlet.clone(), true, Format::Gauntlet),
+            _ if !args.round_robin.is_empty() => {
+                (args.round_robin.clone(), true, Format::RoundRobin)
+            }
+            _ => {
+                return Err(
+                    "name the players: --engine1 and --engine2, --white and --black, \
+                     --gauntlet or --round-robin"
+                        .into(),
+                );
+            }
+        };
+    let unsupported = [
+        ("--openings", args.openings.is_some()),
+        ("--state", args.state.is_some()),
+        ("--tb-adjudicate", args.tb_adjudicate.is_some()),
+        ("--repetitions", args.repetitions.is_some()),
+        ("--keep-engines", args.keep_engines),
+        ("--concurrency", args.concurrency > 1),
+    ];
+    if let Some((option, _)) = unsupported.iter().find(|(_, given)| *given) {
+        return Err(format!(
+            "{option} is not available with --rules checkers yet"
+        ));
+    }
+    let random_plies = args.random_plies.unwrap_or(0);
+    if random_plies > crate::referee::match_::MAX_RANDOM_PLIES {
+        return Err(format!(
+            "--random-plies: at most {}",
+            crate::referee::match_::MAX_RANDOM_PLIES
+        ));
+    }
+    let default_games = if args.sprt.is_some() { 20_000 } else { 2 };
+    let config = CheckersConfig {
+        players,
+        format,
+        alternate,
+        games: args.games.unwrap_or(default_games),
+        time_ms: to_ms("--time", args.time)?,
+        increment_ms: to_ms("--inc", args.inc)?,
+        grace_ms: args.grace_ms,
+        random_plies,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        pdn: args.pgn.clone(),
+        sprt: args.sprt,
+        engine: Default::default(),
     };
     let report = run(&config).map_err(|e| e.to_string())?;
     print!("{report}");

@@ -8,10 +8,10 @@
 //! and perft limits are clamped so that one input stays quick.
 #![no_main]
 
-use antichess::engine::{Control, Out};
 use antichess::engine::command::{Command, ParseError, Protocol, Setting, parse};
 use antichess::engine::reader::{Line, LineReader};
 use antichess::engine::session::{Flow, Session};
+use antichess::engine::{Control, Out};
 use libfuzzer_sys::fuzz_target;
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -112,7 +112,8 @@ fuzz_target!(|data: &[u8]| {
                         _ => None,
                     };
                     let searches = matches!(command, Command::Go(_));
-                    let flow = session.handle(clamp(command), Instant::now(), &Control::detached(&stop));
+                    let flow =
+                        session.handle(clamp(command), Instant::now(), &Control::detached(&stop));
                     assert_eq!(flow, Flow::Continue);
                     if searches && protocol == Protocol::Uci {
                         let answers = sink.take();

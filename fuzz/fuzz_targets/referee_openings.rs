@@ -1,9 +1,10 @@
-//! The referee's openings file reader (`parse_openings`, what
-//! `read_openings` does with the file's text) under every rule set.
+//! The referee's opening book readers (what `read_book` does with a file's
+//! text: one position a line, FEN, EPD or game file; or PGN games) under
+//! every rule set.
 #![no_main]
 
 use antichess::chess::Rules;
-use antichess::referee::match_::parse_openings;
+use antichess::referee::openings::{parse_lines, parse_pgn_book};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -11,10 +12,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     for rules in Rules::ALL {
-        match parse_openings(text, "fuzz", rules) {
-            Ok(openings) => assert!(!openings.is_empty()),
-            Err(e) => {
-                let _ = e.to_string();
+        for read in [parse_lines, parse_pgn_book] {
+            match read(text, "fuzz", rules) {
+                Ok(openings) => assert!(!openings.is_empty()),
+                Err(e) => assert!(!e.is_empty()),
             }
         }
     }

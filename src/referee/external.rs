@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 const STARTUP: Duration = Duration::from_secs(20);
 
 /// The first characters of an answer, for fault details.
-fn shown(line: &str) -> String {
+pub(super) fn shown(line: &str) -> String {
     let mut s: String = line.chars().take(60).collect();
     if s.len() < line.len() {
         s.push_str("...");
@@ -26,7 +26,7 @@ fn shown(line: &str) -> String {
 
 /// Sends `isready` and waits for `readyok`; an `error` line on the way
 /// means the engine refused what it was sent before.
-fn sync(process: &mut Process) -> Result<(), Fault> {
+pub(super) fn sync(process: &mut Process) -> Result<(), Fault> {
     process.send("isready")?;
     let deadline = Instant::now() + STARTUP;
     loop {

@@ -181,7 +181,7 @@ pub struct MatchReport {
 }
 
 /// The pairings of `n` players.
-fn pairings(n: usize, format: Format) -> Vec<(usize, usize)> {
+pub(super) fn pairings(n: usize, format: Format) -> Vec<(usize, usize)> {
     match format {
         _ if n == 2 => vec![(0, 1)],
         Format::Gauntlet => (1..n).map(|j| (0, j)).collect(),
@@ -192,7 +192,7 @@ fn pairings(n: usize, format: Format) -> Vec<(usize, usize)> {
 }
 
 /// Names for the players, told apart by their place when labels agree.
-fn names(players: &[PlayerSpec]) -> Vec<String> {
+pub(super) fn names(players: &[PlayerSpec]) -> Vec<String> {
     let labels: Vec<String> = players.iter().map(PlayerSpec::label).collect();
     labels
         .iter()

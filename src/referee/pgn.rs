@@ -120,7 +120,7 @@ fn termination(ending: &Ending) -> &'static str {
 
 /// The mover's time left as a `%clk` comment (lichess's and python-chess's
 /// reading), to the tenth of a second: `{[%clk 0:00:07.5]}`.
-fn clock_comment(ms: u64) -> String {
+pub(super) fn clock_comment(ms: u64) -> String {
     let tenths = ms / 100;
     let (h, m, s, t) = (
         tenths / 36_000,
