@@ -424,14 +424,7 @@ fn play_game(
         if let Some(s) = stopped
             && s.flagged
         {
-            let fault = Fault::new(
-                FaultKind::Flag,
-                format!(
-                    "answered after {} ms with {} ms left",
-                    s.elapsed.as_millis(),
-                    left.as_millis()
-                ),
-            );
+            let fault = Fault::late(s.elapsed, left);
             return end(&record, Some(side.opponent()), lost(fault), left_after);
         }
         let played = pos

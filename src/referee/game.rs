@@ -228,14 +228,7 @@ fn play_moves(
         if let Some(s) = stopped
             && s.flagged
         {
-            let fault = Fault::new(
-                FaultKind::Flag,
-                format!(
-                    "answered after {} ms with {} ms left",
-                    s.elapsed.as_millis(),
-                    left.as_millis()
-                ),
-            );
+            let fault = Fault::late(s.elapsed, left);
             return lost(side, fault, &record);
         }
         match record.position().parse_move(&text) {

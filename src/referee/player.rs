@@ -68,6 +68,19 @@ pub struct Fault {
 }
 
 impl Fault {
+    /// The flag of a player whose answer took `elapsed` with only `left`
+    /// on its clock.
+    pub fn late(elapsed: std::time::Duration, left: std::time::Duration) -> Fault {
+        Fault::new(
+            FaultKind::Flag,
+            format!(
+                "answered after {} ms with {} ms left",
+                elapsed.as_millis(),
+                left.as_millis()
+            ),
+        )
+    }
+
     /// A fault of `kind` with details.
     pub fn new(kind: FaultKind, detail: impl Into<String>) -> Fault {
         Fault {
