@@ -113,6 +113,30 @@ def split_games(text):
     return games
 
 
+def book_openings(path):
+    """The openings of a book, each as the text a shard's book holds: a
+    game of a PGN or PDN book (by its name or a first line that is a tag),
+    else a line (FEN, EPD, a one-line game or a checkers move list), with
+    blank and `#` lines skipped. A PGN game ends where a tag follows its
+    moves, whether or not the next game starts with [Event]."""
+    with open(path) as f:
+        text = f.read()
+    first = next((line.strip() for line in text.splitlines() if line.strip()), "")
+    if not (path.lower().endswith((".pgn", ".pdn")) or first.startswith("[")):
+        return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    games, current, in_moves = [], [], False
+    for line in text.splitlines():
+        is_tag = line.lstrip().startswith("[")
+        if is_tag and in_moves:
+            games.append("\n".join(current).strip() + "\n")
+            current, in_moves = [], False
+        current.append(line)
+        in_moves = in_moves or (bool(line.strip()) and not is_tag)
+    if any(line.strip() for line in current):
+        games.append("\n".join(current).strip() + "\n")
+    return games
+
+
 def tag(game, name):
     prefix = f"[{name} \""
     for line in game.splitlines():
@@ -156,13 +180,7 @@ def match_shards(args):
     base += ["--time", str(args.time), "--inc", str(args.inc), *args.extra]
     openings = None
     if args.openings:
-        if args.openings.lower().endswith((".pgn", ".pdn")):
-            raise SystemExit(
-                "dask_shards: --openings takes one opening a line (FEN, EPD or a one-line game); "
-                "write a PGN book's positions out as EPD first"
-            )
-        with open(args.openings) as f:
-            openings = [line.strip() for line in f if line.strip() and not line.startswith("#")]
+        openings = book_openings(args.openings)
         if not openings:
             raise SystemExit(f"dask_shards: {args.openings} holds no openings")
     total = args.pairs if args.pairs else len(openings or [])

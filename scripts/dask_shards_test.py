@@ -12,7 +12,10 @@ worker processes, each run with one shard forced to fail once:
   here from the merged PGN by the players' names;
 - the same gen-data run stopped with shards done continues from them;
 - the same gen-data run on a scheduler and two workers started as their
-  own processes (as on other machines), reached with --scheduler.
+  own processes (as on other machines), reached with --scheduler;
+- a PGN book cut into the openings the shards get: python-chess reads
+  each piece as exactly one game, with the moves it reads in the whole
+  book, whether or not a game starts with [Event].
 
     target/venv/bin/python scripts/dask_shards_test.py --binary target/release/antichess
 """
@@ -204,6 +207,46 @@ def match(binary, folder):
     check(",".join(map(str, counts)) == summary["penta"], f"match: pentanomial {summary['penta']} recounted from the PGN")
 
 
+BOOK = """[Event "one"]
+[Result "*"]
+
+1. e4 {a comment} e5 2. Nf3 *
+
+[White "no Event tag"]
+[Black "b"]
+
+1. d4 d5
+2. c4 *
+
+[Event "three"]
+1. g3 *
+"""
+
+
+def pgn_book(folder):
+    import io
+
+    import chess.pgn
+
+    sys.path.insert(0, HERE)
+    import dask_shards
+
+    path = os.path.join(folder, "book.pgn")
+    with open(path, "w") as f:
+        f.write(BOOK)
+    pieces = dask_shards.book_openings(path)
+    whole, expected = io.StringIO(BOOK), []
+    while (game := chess.pgn.read_game(whole)) is not None:
+        expected.append([m.uci() for m in game.mainline_moves()])
+    got = []
+    for piece in pieces:
+        text = io.StringIO(piece)
+        game = chess.pgn.read_game(text)
+        got.append([m.uci() for m in game.mainline_moves()])
+        check(chess.pgn.read_game(text) is None, f"PGN book: one game in the piece {piece.splitlines()[0]!r}")
+    check(len(expected) == 3 and got == expected, f"PGN book: {len(got)} openings, the moves python-chess reads")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default="target/release/antichess")
@@ -214,6 +257,7 @@ def main():
         raise SystemExit("dask_shards_test: Dask is missing: pip install -r scripts/requirements-dist.txt")
     binary = os.path.abspath(args.binary)
     with tempfile.TemporaryDirectory(prefix="dask-shards-") as folder:
+        pgn_book(folder)
         gen_data(binary, folder)
         on_a_scheduler(binary, folder)
         match(binary, folder)
