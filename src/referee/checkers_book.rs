@@ -1,14 +1,20 @@
 //! Checkers opening books: reading them for `antichess match --rules
-//! checkers --openings FILE`. An opening is a list of moves from the
-//! standard start position, so that a game records how it began. A book
-//! is either one opening a line (`11-15 23-19 8-11`, move numbers,
-//! `{...}` comments and a trailing result allowed) or a PDN file of games
-//! (tags, movetext over several lines). Every move is checked legal in
-//! turn, and a broken line is refused with its line number, never skipped.
+//! checkers --openings FILE`, and making them for `antichess book --rules
+//! checkers`. An opening is a list of moves from the standard start
+//! position, so that a game records how it began. A book is either one
+//! opening a line (`11-15 23-19 8-11`, move numbers, `{...}` comments and
+//! a trailing result allowed) or a PDN file of games (tags, movetext over
+//! several lines). Every move is checked legal in turn, and a broken line
+//! is refused with its line number, never skipped.
 
+use super::book::BookOptions;
 use crate::checkers::notation::{capture_compulsory, parse_path};
 use crate::checkers::{Move, Position};
+use crate::rng::SplitMix;
+use crate::search::{Limits, Searcher, is_decisive};
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 /// Reads the checkers opening book at `path` (see [`parse_book`]).
 pub fn read_book(path: &Path) -> Result<Vec<Vec<Move>>, String> {
@@ -336,6 +342,80 @@ fn read_tag(line: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Makes a checkers book as [`super::book`] makes the others: `walks`
+/// seeded random walks of `plies` plies, counted by the position they
+/// reach (so that transpositions meet); the most frequent are searched to
+/// `nodes` nodes and kept while the side to move is within `margin` of
+/// even and not won or lost. Each is written with the moves of the first
+/// walk that reached it, one opening a line.
+pub fn make(options: &BookOptions, plies: u32, margin: i32) -> Result<(), String> {
+    let mut seen: HashMap<String, (u32, Vec<Move>, Position)> = HashMap::new();
+    let mut seeds = SplitMix::new(options.seed);
+    for _ in 0..options.walks {
+        let Some((moves, pos)) = walk(plies, seeds.next_u64()) else {
+            continue;
+        };
+        // The PDN FEN leaves out the quiet-ply count: how the walk came
+        // to a position does not change the game from it.
+        seen.entry(pos.to_pdn()).or_insert((0, moves, pos)).0 += 1;
+    }
+    let mut candidates: Vec<(String, u32, Vec<Move>, Position)> = seen
+        .into_iter()
+        .map(|(key, (count, moves, pos))| (key, count, moves, pos))
+        .collect();
+    // Most frequent first; ties in the FEN's order, so that the book
+    // depends on the seed alone.
+    candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut searcher =
+        Searcher::<Position>::new(16).map_err(|e| format!("cannot make the search: {e}"))?;
+    let stop = AtomicBool::new(false);
+    let limits = Limits::nodes(options.nodes);
+    let mut text = format!(
+        "# antichess book --rules checkers --plies {plies} --walks {} --nodes {} --margin {margin} --seed {} --count {}\n",
+        options.walks, options.nodes, options.seed, options.count
+    );
+    let (mut kept, mut judged) = (0, 0);
+    for (_, count, moves, pos) in candidates {
+        if kept == options.count {
+            break;
+        }
+        judged += 1;
+        searcher.clear();
+        let found = searcher.search(&pos, &[], &limits, &stop, |_| {});
+        if found.best_move.is_none() || is_decisive(found.score) || found.score.abs() > margin {
+            continue;
+        }
+        text.push_str(&format!(
+            "{} {{seen {count} times in {} walks; score {}}}\n",
+            words(&moves),
+            options.walks,
+            found.score
+        ));
+        kept += 1;
+    }
+    super::write_atomically(&options.out, &text)?;
+    println!(
+        "{}: {kept} openings kept of {judged} judged",
+        options.out.display()
+    );
+    Ok(())
+}
+
+/// One seeded random walk of `plies` plies from the start, if none of
+/// them ends the game.
+fn walk(plies: u32, seed: u64) -> Option<(Vec<Move>, Position)> {
+    let mut rng = SplitMix::new(seed);
+    let mut pos = Position::initial();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        let mv = *legal.get(rng.below(legal.len()))?;
+        pos = pos.play(mv);
+        moves.push(mv);
+    }
+    pos.has_moves().then_some((moves, pos))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -414,5 +494,65 @@ mod tests {
             err,
             "the opening leaves black no move: the game would be over"
         );
+    }
+
+    #[test]
+    fn the_shipped_book_holds_40_different_ballots() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("books/checkers.txt");
+        let book = read_book(&path).unwrap();
+        assert_eq!(book.len(), 40);
+        let mut seen = std::collections::HashSet::new();
+        for opening in &book {
+            assert_eq!(opening.len(), 3, "{}", words(opening));
+            let pos = opening.iter().fold(Position::initial(), |p, &m| p.play(m));
+            assert!(seen.insert(pos.to_pdn()), "{} repeated", words(opening));
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.starts_with("# antichess book --rules checkers --plies 3 "));
+    }
+
+    #[test]
+    fn a_made_book_reads_back_and_depends_on_the_seed_alone() {
+        let dir = std::env::temp_dir();
+        let make_one = |name: &str| {
+            let options = BookOptions {
+                out: dir.join(format!("{name}-{}.txt", std::process::id())),
+                rules: super::super::book::BookRules::Checkers,
+                count: 8,
+                plies: None,
+                walks: 2_000,
+                nodes: 2_000,
+                margin: None,
+                seed: 5,
+            };
+            // The search wants a deeper stack than a test thread has.
+            std::thread::Builder::new()
+                .stack_size(32 << 20)
+                .spawn(move || {
+                    super::super::book::run(&options).unwrap();
+                    let text = std::fs::read_to_string(&options.out).unwrap();
+                    std::fs::remove_file(&options.out).unwrap();
+                    text
+                })
+                .unwrap()
+                .join()
+                .unwrap()
+        };
+        let (first, second) = (make_one("checkers-book-a"), make_one("checkers-book-b"));
+        assert_eq!(first, second);
+        assert!(first.starts_with(
+            "# antichess book --rules checkers --plies 3 --walks 2000 --nodes 2000 --margin 50 --seed 5 --count 8\n"
+        ));
+        let book = parse_book(&first, "made").unwrap();
+        assert_eq!(book.len(), 8);
+        assert!(book.iter().all(|o| o.len() == 3));
+        // Most frequent first: the counts never rise down the book.
+        let counts: Vec<u32> = first
+            .lines()
+            .skip(1)
+            .map(|l| l.split("seen ").nth(1).unwrap().split(' ').next().unwrap())
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
     }
 }
