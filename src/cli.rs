@@ -54,7 +54,8 @@ pub enum Command {
     /// `llr=.. lower=.. upper=.. elo=.. nelo=.. los=..` and more.
     Sprt(SprtArgs),
     /// Make a small opening book: positions random walks of a few plies
-    /// reach most often that a search judges not lost at once (EPD).
+    /// reach most often that a search judges not lost at once (EPD; for
+    /// checkers, one line of moves an opening).
     Book(crate::referee::book::BookOptions),
     /// Play against the machine in the terminal.
     Play(crate::play::PlayArgs),

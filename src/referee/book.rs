@@ -5,10 +5,11 @@
 //! in the same positions) are counted by position; the most frequent are
 //! searched to a fixed node budget and kept while the side to move is
 //! within a margin of even. The book is written as EPD, the most frequent
-//! first, each line with its count and score as operations.
+//! first, each line with its count and score as operations. Checkers books
+//! are made the same way by [`super::checkers_book`], as lines of moves.
 
 use super::openings::random_opening;
-use crate::chess::{Position, Rules};
+use crate::chess::{Position, Rules, UnknownRules};
 use crate::rng::SplitMix;
 use crate::search::{Limits, Searcher, is_decisive};
 use std::collections::HashMap;
@@ -18,18 +19,20 @@ use std::sync::atomic::AtomicBool;
 /// What `antichess book` was asked to do.
 #[derive(Clone, Debug, clap::Args)]
 pub struct BookOptions {
-    /// Where to write the book (EPD).
+    /// Where to write the book (EPD; for checkers, one line of moves an
+    /// opening).
     #[arg(long)]
     pub out: PathBuf,
-    /// Rule set: antichess, antichess1994 or chess.
+    /// Rule set: antichess, antichess1994, chess or checkers.
     #[arg(long, default_value = "antichess")]
-    pub rules: Rules,
+    pub rules: BookRules,
     /// Openings to keep.
     #[arg(long, default_value_t = 50)]
     pub count: usize,
-    /// Plies of each walk from the start.
-    #[arg(long, default_value_t = 4)]
-    pub plies: u32,
+    /// Plies of each walk from the start (default 4; 3 for checkers, the
+    /// three-move ballots of tournament checkers).
+    #[arg(long)]
+    pub plies: Option<u32>,
     /// Random walks to count positions over.
     #[arg(long, default_value_t = 20_000)]
     pub walks: u32,
@@ -37,12 +40,38 @@ pub struct BookOptions {
     #[arg(long, default_value_t = 20_000)]
     pub nodes: u64,
     /// Keep a position only if the search's score for the side to move
-    /// is within this many centipawns of even.
-    #[arg(long, default_value_t = 150)]
-    pub margin: i32,
+    /// is within this many centipawns of even (default 150; for checkers
+    /// 50 hundredths of a man).
+    #[arg(long)]
+    pub margin: Option<i32>,
     /// Seed of the walks.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+/// The rule set of a book: a chess-board one, or checkers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookRules {
+    /// Antichess, antichess1994 or chess.
+    Board(Rules),
+    /// American checkers.
+    Checkers,
+}
+
+impl std::str::FromStr for BookRules {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<BookRules, String> {
+        if s.eq_ignore_ascii_case("checkers") {
+            return Ok(BookRules::Checkers);
+        }
+        s.parse().map(BookRules::Board).map_err(|_: UnknownRules| {
+            let shown: String = s.chars().take(40).collect();
+            format!(
+                "unknown rules '{shown}' (expected antichess, antichess1994, chess or checkers)"
+            )
+        })
+    }
 }
 
 /// Makes the book and writes it; prints how many positions were kept.
@@ -50,10 +79,18 @@ pub fn run(options: &BookOptions) -> Result<(), String> {
     if options.count == 0 || options.walks == 0 {
         return Err("--count and --walks must be at least 1".into());
     }
+    let rules = match options.rules {
+        BookRules::Board(rules) => rules,
+        BookRules::Checkers => {
+            let (plies, margin) = (options.plies.unwrap_or(3), options.margin.unwrap_or(50));
+            return super::checkers_book::make(options, plies, margin);
+        }
+    };
+    let (plies, margin) = (options.plies.unwrap_or(4), options.margin.unwrap_or(150));
     let mut seen: HashMap<String, (u32, Position)> = HashMap::new();
     let mut seeds = SplitMix::new(options.seed);
     for _ in 0..options.walks {
-        let Some(pos) = random_opening(options.rules, options.plies, seeds.next_u64()) else {
+        let Some(pos) = random_opening(rules, plies, seeds.next_u64()) else {
             continue;
         };
         // Positions are told apart without their move counters.
@@ -72,13 +109,7 @@ pub fn run(options: &BookOptions) -> Result<(), String> {
     let limits = Limits::nodes(options.nodes);
     let mut text = format!(
         "# antichess book --rules {} --plies {} --walks {} --nodes {} --margin {} --seed {} --count {}\n",
-        options.rules,
-        options.plies,
-        options.walks,
-        options.nodes,
-        options.margin,
-        options.seed,
-        options.count
+        rules, plies, options.walks, options.nodes, margin, options.seed, options.count
     );
     let (mut kept, mut judged) = (0, 0);
     for (key, count, pos) in candidates {
@@ -88,10 +119,7 @@ pub fn run(options: &BookOptions) -> Result<(), String> {
         judged += 1;
         searcher.clear();
         let found = searcher.search(&pos, &[pos.key()], &limits, &stop, |_| {});
-        if found.best_move.is_none()
-            || is_decisive(found.score)
-            || found.score.abs() > options.margin
-        {
+        if found.best_move.is_none() || is_decisive(found.score) || found.score.abs() > margin {
             continue;
         }
         text.push_str(&format!(

@@ -6,6 +6,7 @@
 //! ([`table`]: the terminal's [`crate::play`] and the web's [`crate::web`]).
 
 pub mod book;
+pub mod checkers_book;
 pub mod checkers_match;
 pub mod clock;
 mod external;
