@@ -279,12 +279,6 @@ impl Family for CheckersConfig {
             Openings::File { path, shuffle } => {
                 let mut book =
                     super::checkers_book::read_book(path).map_err(MatchError::Openings)?;
-                if book.is_empty() {
-                    return Err(MatchError::Openings(format!(
-                        "{} holds no openings",
-                        path.display()
-                    )));
-                }
                 if let Some(seed) = shuffle {
                     crate::rng::Xoshiro::new(*seed).shuffle(&mut book);
                 }
