@@ -165,10 +165,10 @@ impl Scan {
                 continue;
             }
             let special = c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | ';');
-            if special || self.depth > 0 {
-                if let Some(s) = start.take() {
-                    words.push(&line[s..i]);
-                }
+            if (special || self.depth > 0)
+                && let Some(s) = start.take()
+            {
+                words.push(&line[s..i]);
             }
             match c {
                 '{' => self.in_comment = true,
