@@ -192,7 +192,8 @@ pub struct MatchArgs {
     pub grace_ms: u64,
     /// An opening book, each opening played with both colours: a PGN file
     /// (each game's last position), or one position a line: FEN, EPD or a
-    /// one-line game file.
+    /// one-line game file; for checkers, one opening a line of moves
+    /// (`11-15 23-19`) or PDN games, the moves starting both games' records.
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<std::path::PathBuf>,
     /// Use the book's openings in an order shuffled by --seed.
@@ -207,11 +208,13 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies (off by default).
     #[arg(long)]
     pub max_plies: Option<u32>,
-    /// Adjudicate a draw when a position occurs this many times (off by default).
+    /// Adjudicate a draw when a position occurs this many times (off by
+    /// default; for checkers the referee's draw rule, 3 by default).
     #[arg(long)]
     pub repetitions: Option<u32>,
     /// End a game the antichess endgame tables in this folder settle, with
-    /// their result (off by default; such games are tagged in the PGN).
+    /// their result (off by default; such games are tagged in the PGN; not
+    /// with checkers).
     #[arg(long, value_name = "DIR")]
     pub tb_adjudicate: Option<std::path::PathBuf>,
     /// Stop when a sequential probability ratio test on the pairs of games
