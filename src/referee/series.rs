@@ -393,40 +393,7 @@ pub fn run<F: Family>(family: &F, series: &Series) -> Result<MatchReport<F::Resu
         for _ in 0..workers {
             let sender = sender.clone();
             let (jobs, names, pairs, openings) = (&job_receiver, &names, &pairs, &openings);
-            scope.spawn(move || {
-                let mut seats: Vec<Option<F::Seat>> =
-                    (0..series.players.len()).map(|_| None).collect();
-                loop {
-                    let job = match jobs.lock() {
-                        Ok(jobs) => jobs.recv(),
-                        Err(_) => break,
-                    };
-                    let Ok(job) = job else { break };
-                    let (a, b) = pairs[job.pairing];
-                    let movers = if job.first_moves_first {
-                        (a, b)
-                    } else {
-                        (b, a)
-                    };
-                    let result = play_one(
-                        family,
-                        names,
-                        &mut seats,
-                        series.keep_players,
-                        movers,
-                        &openings[job.opening],
-                    );
-                    let game = MatchGame {
-                        number: job.number,
-                        pairing: job.pairing,
-                        first_moves_first: job.first_moves_first,
-                        result,
-                    };
-                    if sender.send(game).is_err() {
-                        break;
-                    }
-                }
-            });
+            scope.spawn(move || work(family, series, names, pairs, openings, jobs, sender));
         }
         drop(sender);
         let mut queue = todo.iter();
@@ -479,6 +446,50 @@ pub fn run<F: Family>(family: &F, series: &Series) -> Result<MatchReport<F::Resu
             .map_err(MatchError::Pgn)?;
     }
     Ok(tally.report())
+}
+
+/// A worker thread: plays the jobs it is handed with its own seats, and
+/// sends back each finished game, until the jobs run out.
+fn work<F: Family>(
+    family: &F,
+    series: &Series,
+    names: &[String],
+    pairs: &[(usize, usize)],
+    openings: &[F::Opening],
+    jobs: &Mutex<mpsc::Receiver<Job>>,
+    sender: mpsc::Sender<MatchGame<F::Result>>,
+) {
+    let mut seats: Vec<Option<F::Seat>> = (0..series.players.len()).map(|_| None).collect();
+    loop {
+        let job = match jobs.lock() {
+            Ok(jobs) => jobs.recv(),
+            Err(_) => break,
+        };
+        let Ok(job) = job else { break };
+        let (a, b) = pairs[job.pairing];
+        let movers = if job.first_moves_first {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let result = play_one(
+            family,
+            names,
+            &mut seats,
+            series.keep_players,
+            movers,
+            &openings[job.opening],
+        );
+        let game = MatchGame {
+            number: job.number,
+            pairing: job.pairing,
+            first_moves_first: job.first_moves_first,
+            result,
+        };
+        if sender.send(game).is_err() {
+            break;
+        }
+    }
 }
 
 /// Opens the state file and counts the games it holds.
