@@ -193,7 +193,8 @@ pub struct MatchArgs {
     pub grace_ms: u64,
     /// An opening book, each opening played with both colours: a PGN file
     /// (each game's last position), or one position a line: FEN, EPD or a
-    /// one-line game file.
+    /// one-line game file; for checkers, one opening a line of moves
+    /// (`11-15 23-19`) or PDN games, the moves starting both games' records.
     #[arg(long, conflicts_with = "random_plies")]
     pub openings: Option<std::path::PathBuf>,
     /// Use the book's openings in an order shuffled by --seed.
@@ -208,11 +209,13 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies (off by default).
     #[arg(long)]
     pub max_plies: Option<u32>,
-    /// Adjudicate a draw when a position occurs this many times (off by default).
+    /// Adjudicate a draw when a position occurs this many times (off by
+    /// default; for checkers the referee's draw rule, 3 by default).
     #[arg(long)]
     pub repetitions: Option<u32>,
     /// End a game the antichess endgame tables in this folder settle, with
-    /// their result (off by default; such games are tagged in the PGN).
+    /// their result (off by default; such games are tagged in the PGN; not
+    /// with checkers).
     #[arg(long, value_name = "DIR")]
     pub tb_adjudicate: Option<std::path::PathBuf>,
     /// Stop when a sequential probability ratio test on the pairs of games
@@ -316,16 +319,21 @@ fn to_ms(what: &str, seconds: f64) -> Result<u64, String> {
     Ok((seconds * 1000.0).round() as u64)
 }
 
-fn run_match(args: &MatchArgs) -> Result<(), String> {
-    use crate::referee::game::Adjudication;
-    let rules = match args.rules {
-        MatchRules::Board(rules) => rules,
-        MatchRules::Checkers => return run_checkers_match(args),
-    };
-    use crate::referee::match_::{Format, MatchConfig, Openings, run};
-    let (players, alternate, format) =
+/// The players of `antichess match`, whether their colours alternate,
+/// and how they are paired; the first player has the side that moves
+/// first (`--white` in chess, `--black` in checkers) when they do not
+/// alternate.
+fn match_players(
+    args: &MatchArgs,
+    black_moves_first: bool,
+) -> Result<(Vec<PlayerSpec>, bool, crate::referee::match_::Format), String> {
+    use crate::referee::match_::Format;
+    Ok(
         match (&args.engine1, &args.engine2, &args.white, &args.black) {
             (Some(a), Some(b), _, _) => (vec![a.clone(), b.clone()], true, Format::Gauntlet),
+            (_, _, Some(w), Some(b)) if black_moves_first => {
+                (vec![b.clone(), w.clone()], false, Format::Gauntlet)
+            }
             (_, _, Some(w), Some(b)) => (vec![w.clone(), b.clone()], false, Format::Gauntlet),
             _ if !args.gauntlet.is_empty() => (args.gauntlet.clone(), true, Format::Gauntlet),
             _ if !args.round_robin.is_empty() => {
@@ -338,8 +346,14 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
                         .into(),
                 );
             }
-        };
-    let openings = match (&args.openings, args.random_plies) {
+        },
+    )
+}
+
+/// Where the games of `antichess match` start.
+fn match_openings(args: &MatchArgs) -> crate::referee::match_::Openings {
+    use crate::referee::match_::Openings;
+    match (&args.openings, args.random_plies) {
         (Some(path), _) => Openings::File {
             path: path.clone(),
             shuffle: args.shuffle.then_some(args.seed),
@@ -349,7 +363,17 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
             seed: args.seed,
         },
         (None, None) => Openings::Start,
+    }
+}
+
+fn run_match(args: &MatchArgs) -> Result<(), String> {
+    use crate::referee::game::Adjudication;
+    let rules = match args.rules {
+        MatchRules::Board(rules) => rules,
+        MatchRules::Checkers => return run_checkers_match(args),
     };
+    use crate::referee::match_::{MatchConfig, run};
+    let (players, alternate, format) = match_players(args, false)?;
     if let Some(dir) = &args.tb_adjudicate {
         if !rules.is_antichess() {
             return Err(format!(
@@ -371,7 +395,7 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
         time_ms: to_ms("--time", args.time)?,
         increment_ms: to_ms("--inc", args.inc)?,
         grace_ms: args.grace_ms,
-        openings,
+        openings: match_openings(args),
         adjudication: Adjudication {
             max_plies: args.max_plies,
             repetitions: args.repetitions,
@@ -392,36 +416,11 @@ fn run_match(args: &MatchArgs) -> Result<(), String> {
 /// `antichess match --rules checkers`.
 fn run_checkers_match(args: &MatchArgs) -> Result<(), String> {
     use crate::referee::checkers_match::{CheckersConfig, run};
-    use crate::referee::match_::Format;
-    let (players, alternate, format) =
-        match (&args.engine1, &args.engine2, &args.white, &args.black) {
-            (Some(a), Some(b), _, _) => (vec![a.clone(), b.clone()], true, Format::Gauntlet),
-            // Black moves first in checkers: the first player is Black.
-            (_, _, Some(w), Some(b)) => (vec![b.clone(), w.clone()], false, Format::Gauntlet),
-            _ if !args.gauntlet.is_empty() => (args.gauntlet.clone(), true, Format::Gauntlet),
-            _ if !args.round_robin.is_empty() => {
-                (args.round_robin.clone(), true, Format::RoundRobin)
-            }
-            _ => {
-                return Err(
-                    "name the players: --engine1 and --engine2, --white and --black, \
-                     --gauntlet or --round-robin"
-                        .into(),
-                );
-            }
-        };
-    let unsupported = [
-        ("--openings", args.openings.is_some()),
-        ("--state", args.state.is_some()),
-        ("--tb-adjudicate", args.tb_adjudicate.is_some()),
-        ("--repetitions", args.repetitions.is_some()),
-        ("--keep-engines", args.keep_engines),
-        ("--concurrency", args.concurrency > 1),
-    ];
-    if let Some((option, _)) = unsupported.iter().find(|(_, given)| *given) {
-        return Err(format!(
-            "{option} is not available with --rules checkers yet"
-        ));
+    let (players, alternate, format) = match_players(args, true)?;
+    if args.tb_adjudicate.is_some() {
+        return Err(
+            "--tb-adjudicate: the endgame tables are antichess ones; checkers has none".into(),
+        );
     }
     let random_plies = args.random_plies.unwrap_or(0);
     if random_plies > crate::referee::match_::MAX_RANDOM_PLIES {
@@ -430,6 +429,12 @@ fn run_checkers_match(args: &MatchArgs) -> Result<(), String> {
             crate::referee::match_::MAX_RANDOM_PLIES
         ));
     }
+    let openings = match match_openings(args) {
+        crate::referee::match_::Openings::RandomPlies { plies: 0, .. } => {
+            crate::referee::match_::Openings::Start
+        }
+        openings => openings,
+    };
     let default_games = if args.sprt.is_some() { 20_000 } else { 2 };
     let config = CheckersConfig {
         players,
@@ -439,11 +444,14 @@ fn run_checkers_match(args: &MatchArgs) -> Result<(), String> {
         time_ms: to_ms("--time", args.time)?,
         increment_ms: to_ms("--inc", args.inc)?,
         grace_ms: args.grace_ms,
-        random_plies,
-        seed: args.seed,
+        openings,
         max_plies: args.max_plies,
+        repetitions: args.repetitions.unwrap_or(3),
         pdn: args.pgn.clone(),
+        concurrency: args.concurrency,
+        keep_players: args.keep_engines,
         sprt: args.sprt,
+        state: args.state.clone(),
         engine: Default::default(),
     };
     let report = run(&config).map_err(|e| e.to_string())?;

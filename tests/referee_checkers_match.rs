@@ -1,45 +1,21 @@
 //! `antichess match --rules checkers` through the real binary: a match of
 //! two built-in levels over the line protocol with its summary, pairs and
 //! PDN (each game replayed by our checkers rules), faults of bad engines,
-//! and a gauntlet's crosstable.
+//! a gauntlet's crosstable, a stopped run resumed from its state file,
+//! parallel games, kept engines, and book openings.
+
+mod common;
 
 use antichess::checkers::{Action, Record, Score};
-use std::process::{Command, Output};
+use common::referee::{BAD_ENGINE, BIN, COUNTING_ENGINE, faults, run_match, without_clocks};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
-const BIN: &str = env!("CARGO_BIN_EXE_antichess");
-const BAD_ENGINE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bad_engine.sh");
-
-fn run_match(args: &[&str]) -> (String, String) {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(BIN)
-        .args(["match", "--rules", "checkers"])
-        .args(args)
-        .output()
-        .unwrap();
-    let (out, err) = (
-        String::from_utf8_lossy(&stdout).into_owned(),
-        String::from_utf8_lossy(&stderr).into_owned(),
-    );
-    assert!(status.success(), "match failed:\n{out}\n{err}");
-    (out, err)
-}
-
-/// The counts of a faults-table row: illegal move, malformed answer,
-/// crash, hang, flag.
-fn faults(summary: &str, player: &str) -> Vec<u32> {
-    let row = summary
-        .lines()
-        .skip_while(|l| *l != "Faults:")
-        .find(|l| l.trim_start().starts_with(player))
-        .unwrap_or_else(|| panic!("no faults row for {player} in\n{summary}"));
-    let words: Vec<&str> = row.split_whitespace().collect();
-    words[words.len() - 5..]
-        .iter()
-        .map(|w| w.parse().unwrap())
-        .collect()
+/// Runs `antichess match --rules checkers ARGS`, which must succeed.
+fn run_checkers(args: &[&str]) -> (String, String) {
+    let mut all = vec!["--rules", "checkers"];
+    all.extend_from_slice(args);
+    run_match(&all)
 }
 
 /// A game of a PDN file: its tags, and its moves and result as text.
@@ -82,7 +58,7 @@ fn pdn_games(text: &str) -> Vec<PdnGame> {
 #[test]
 fn a_checkers_match_of_two_levels_is_refereed_and_written_as_pdn() {
     let pdn = std::env::temp_dir().join(format!("checkers-match-{}.pdn", std::process::id()));
-    let (out, err) = run_match(&[
+    let (out, err) = run_checkers(&[
         "--engine1",
         "level:1",
         "--engine2",
@@ -181,7 +157,7 @@ fn bad_checkers_engines_lose_with_the_fault_named() {
         ("crash", 2, "crash: exited"),
     ] {
         let bad = format!("proto:sh {BAD_ENGINE} {mode}");
-        let (out, err) = run_match(&[
+        let (out, err) = run_checkers(&[
             "--engine1",
             &bad,
             "--engine2",
@@ -217,7 +193,7 @@ fn bad_checkers_engines_lose_with_the_fault_named() {
 
 #[test]
 fn a_checkers_gauntlet_prints_its_crosstable() {
-    let (out, err) = run_match(&[
+    let (out, err) = run_checkers(&[
         "--gauntlet",
         "level:2",
         "random:1",
@@ -232,4 +208,272 @@ fn a_checkers_gauntlet_prints_its_crosstable() {
     assert!(out.contains("antichess level 2 vs random 1: "), "{out}");
     assert!(out.contains("antichess level 2 vs random 2: "), "{out}");
     assert!(!out.contains("random 1 vs random 2"), "{out}");
+}
+
+/// A scratch folder of the test's own.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("checkers-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The games of a PDN file, without their clocks (wall time).
+fn pdn_file(path: &Path) -> Vec<PdnGame> {
+    pdn_games(&std::fs::read_to_string(path).unwrap())
+}
+
+/// The value of a PDN game's tag.
+fn tag<'a>(game: &'a PdnGame, name: &str) -> &'a str {
+    let (tags, _) = game;
+    tags.iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or_else(|| panic!("no {name} tag in {game:?}"))
+}
+
+/// The state file's lines without their clocks.
+fn state_lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(without_clocks).collect()
+}
+
+#[test]
+fn a_stopped_checkers_run_resumed_equals_an_uninterrupted_one() {
+    let dir = scratch("state");
+    let args = |name: &str, seed: &str| -> Vec<String> {
+        let state = dir.join(format!("{name}.jsonl"));
+        let pdn = dir.join(format!("{name}.pdn"));
+        [
+            "--engine1",
+            "random:1",
+            "--engine2",
+            "random:2",
+            "--games",
+            "8",
+            "--random-plies",
+            "4",
+            "--seed",
+            seed,
+            "--max-plies",
+            "150",
+            "--state",
+            state.to_str().unwrap(),
+            "--pgn",
+            pdn.to_str().unwrap(),
+        ]
+        .map(String::from)
+        .to_vec()
+    };
+    let run = |args: &[String]| run_checkers(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let (reference, err) = run(&args("whole", "7"));
+    assert_eq!(err.matches("game ").count(), 8, "{err}");
+    assert!(!err.contains("resumed"), "{err}");
+    let whole = std::fs::read_to_string(dir.join("whole.jsonl")).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    assert_eq!(lines.len(), 9, "{whole}");
+
+    // A run stopped after three games, in the middle of writing the fourth.
+    let mut cut = lines[..4].join("\n");
+    cut.push('\n');
+    cut.push_str(&lines[4][..lines[4].len() / 2]);
+    std::fs::write(dir.join("torn.jsonl"), cut).unwrap();
+    let (resumed, err) = run(&args("torn", "7"));
+    assert!(err.contains("resumed 3 finished games"), "{err}");
+    assert_eq!(err.matches("game ").count(), 5, "{err}");
+    assert!(!err.contains("game 3/8"), "{err}");
+    assert!(err.contains("game 4/8"), "{err}");
+    assert_eq!(resumed, reference);
+    // The resumed run's PDN holds all eight games, the three read back
+    // from the state file among them, as the uninterrupted run's does.
+    let games = pdn_file(&dir.join("whole.pdn"));
+    assert_eq!(games.len(), 8);
+    assert_eq!(pdn_file(&dir.join("torn.pdn")), games);
+    assert_eq!(
+        state_lines(&dir.join("torn.jsonl")),
+        state_lines(&dir.join("whole.jsonl"))
+    );
+
+    // A finished run plays nothing more.
+    let (again, err) = run(&args("whole", "7"));
+    assert!(err.contains("resumed 8 finished games"), "{err}");
+    assert_eq!(err.matches("game ").count(), 0, "{err}");
+    assert_eq!(again, reference);
+
+    // The state of another match (other openings) is refused as it is.
+    let mut other = args("whole", "8");
+    other.splice(0..0, ["match", "--rules", "checkers"].map(String::from));
+    let out = Command::new(BIN).args(&other).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("another match"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("whole.jsonl")).unwrap(),
+        whole
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn parallel_checkers_games_are_counted_as_one_at_a_time() {
+    let dir = scratch("parallel");
+    let play = |concurrency: &str| {
+        let pdn = dir.join(format!("{concurrency}.pdn"));
+        let (out, err) = run_checkers(&[
+            "--gauntlet",
+            "random:1",
+            "random:2",
+            "random:3",
+            "--games",
+            "4",
+            "--random-plies",
+            "3",
+            "--seed",
+            "5",
+            "--max-plies",
+            "150",
+            "--concurrency",
+            concurrency,
+            "--pgn",
+            pdn.to_str().unwrap(),
+        ]);
+        assert_eq!(err.matches("game ").count(), 8, "{err}");
+        (out, pdn_file(&pdn))
+    };
+    let (one, one_games) = play("1");
+    let (two, two_games) = play("2");
+    assert!(one.contains("random 1 vs random 2: "), "{one}");
+    assert!(one.contains("random 1 vs random 3: "), "{one}");
+    assert_eq!(two, one);
+    assert_eq!(two_games, one_games);
+    // Each pairing's pair of games shares its opening: games 1 and 2
+    // (the first pairing) and 3 and 4 (the second) start alike.
+    let first_plies = |g: &PdnGame| g.1[..3].to_vec();
+    assert_eq!(first_plies(&one_games[0]), first_plies(&one_games[1]));
+    assert_eq!(first_plies(&one_games[0]), first_plies(&one_games[2]));
+    assert_eq!(tag(&one_games[0], "Black"), "random 1");
+    assert_eq!(tag(&one_games[1], "Black"), "random 2");
+    assert_eq!(tag(&one_games[2], "Black"), "random 1");
+    assert_eq!(tag(&one_games[3], "Black"), "random 3");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn kept_checkers_engines_are_started_once() {
+    let dir = scratch("keep");
+    let starts = |name: &str, keep: bool| {
+        let log = dir.join(name);
+        let spec = format!("proto:sh {COUNTING_ENGINE} {} {BIN};level=1", log.display());
+        let mut args = vec![
+            "--engine1",
+            &spec,
+            "--engine2",
+            "random:3",
+            "--games",
+            "4",
+            "--time",
+            "5",
+            "--max-plies",
+            "40",
+        ];
+        if keep {
+            args.push("--keep-engines");
+        }
+        let (out, _) = run_checkers(&args);
+        assert_eq!(faults(&out, "sh level 1"), vec![0; 5], "{out}");
+        let text = std::fs::read_to_string(&log).unwrap_or_default();
+        text.lines().count()
+    };
+    assert_eq!(starts("kept", true), 1);
+    assert_eq!(starts("fresh", false), 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_checkers_book_opening_starts_both_games_of_its_pair() {
+    let dir = scratch("book");
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "# two openings\n1. 11-15 23-19\n9-13 22-18\n").unwrap();
+    let play = |extra: &[&str]| {
+        let pdn = dir.join("games.pdn");
+        let mut args = vec![
+            "--engine1",
+            "random:1",
+            "--engine2",
+            "random:2",
+            "--max-plies",
+            "150",
+            "--openings",
+            book.to_str().unwrap(),
+            "--pgn",
+            pdn.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        run_checkers(&args);
+        pdn_file(&pdn)
+    };
+    let games = play(&["--games", "4"]);
+    assert_eq!(games.len(), 4);
+    let opening = |g: &PdnGame| g.1[..2].join(" ");
+    for (i, expected) in ["11-15 23-19", "11-15 23-19", "9-13 22-18", "9-13 22-18"]
+        .iter()
+        .enumerate()
+    {
+        assert_eq!(opening(&games[i]), *expected, "game {}", i + 1);
+        assert_eq!(tag(&games[i], "Opening"), "2 plies of book.txt");
+        let black = ["random 1", "random 2"][i % 2];
+        assert_eq!(tag(&games[i], "Black"), black, "game {}", i + 1);
+    }
+    // Shuffled, the pairs still share their openings, and both are used.
+    let games = play(&["--games", "8", "--shuffle", "--seed", "4"]);
+    assert_eq!(games.len(), 8);
+    let openings: Vec<String> = games.iter().map(opening).collect();
+    for pair in openings.chunks(2) {
+        assert_eq!(pair[0], pair[1], "{openings:?}");
+    }
+    assert!(openings.contains(&"11-15 23-19".to_string()));
+    assert!(openings.contains(&"9-13 22-18".to_string()));
+
+    // A book with an illegal move is refused, naming the file.
+    std::fs::write(&book, "11-15 23-19\n11-19\n").unwrap();
+    let out = Command::new(BIN)
+        .args(["match", "--rules", "checkers", "--engine1", "random:1"])
+        .args([
+            "--engine2",
+            "random:2",
+            "--openings",
+            book.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("book.txt") && err.contains('2'), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn checkers_refuses_the_antichess_tables_and_takes_a_repetition_count() {
+    let out = Command::new(BIN)
+        .args(["match", "--rules", "checkers", "--engine1", "random:1"])
+        .args(["--engine2", "random:2", "--tb-adjudicate", "/nonexistent"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--tb-adjudicate") && err.contains("antichess"),
+        "{err}"
+    );
+    let (out, _) = run_checkers(&[
+        "--engine1",
+        "random:1",
+        "--engine2",
+        "random:2",
+        "--repetitions",
+        "2",
+    ]);
+    assert!(
+        out.contains("Adjudication ON (draw at 2-fold repetition)"),
+        "{out}"
+    );
 }

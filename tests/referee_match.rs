@@ -1,39 +1,10 @@
 //! `antichess match` through the real binary: summaries, faults of bad
 //! engines, openings with both colours, PGN, and built-in levels.
 
-use std::process::{Command, Output};
+mod common;
 
-const BIN: &str = env!("CARGO_BIN_EXE_antichess");
-const BAD_ENGINE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/bad_engine.sh");
-
-fn run_match(args: &[&str]) -> (String, String) {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(BIN).arg("match").args(args).output().unwrap();
-    let (out, err) = (
-        String::from_utf8_lossy(&stdout).into_owned(),
-        String::from_utf8_lossy(&stderr).into_owned(),
-    );
-    assert!(status.success(), "match failed:\n{out}\n{err}");
-    (out, err)
-}
-
-/// The counts of a faults-table row, in the order illegal move, malformed
-/// answer, crash, hang, flag.
-fn faults(summary: &str, player: &str) -> Vec<u32> {
-    let row = summary
-        .lines()
-        .skip_while(|l| *l != "Faults:")
-        .find(|l| l.trim_start().starts_with(player))
-        .unwrap_or_else(|| panic!("no faults row for {player} in\n{summary}"));
-    let words: Vec<&str> = row.split_whitespace().collect();
-    words[words.len() - 5..]
-        .iter()
-        .map(|w| w.parse().unwrap())
-        .collect()
-}
+use common::referee::{BAD_ENGINE, BIN, COUNTING_ENGINE, faults, run_match, without_clocks};
+use std::process::Command;
 
 #[test]
 fn bad_engines_lose_with_the_fault_named_and_the_match_goes_on() {
@@ -226,15 +197,11 @@ fn two_built_in_levels_play_a_short_match() {
 
 #[test]
 fn kept_engines_are_started_once_unless_they_break() {
-    const COUNTING: &str = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/counting_engine.sh"
-    );
     let dir = std::env::temp_dir().join(format!("referee-keep-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let starts = |name: &str, engine: &str, keep: bool| {
         let log = dir.join(name);
-        let spec = format!("proto:sh {COUNTING} {} {engine}", log.display());
+        let spec = format!("proto:sh {COUNTING_ENGINE} {} {engine}", log.display());
         // The slow engine answers within the grace period, but too late.
         let (time, grace) = if engine.ends_with("slow") {
             ("0.3", "5000")
@@ -360,17 +327,6 @@ fn sprt_match(state: &std::path::Path) -> Vec<String> {
     ]
     .map(String::from)
     .to_vec()
-}
-
-/// A state line without its `"clocks":[...]` field.
-fn without_clocks(line: &str) -> String {
-    match line.find("\"clocks\":[") {
-        Some(at) => {
-            let end = at + line[at..].find(']').unwrap() + 1;
-            format!("{}{}", &line[..at], &line[end..])
-        }
-        None => line.to_string(),
-    }
 }
 
 #[test]

@@ -46,6 +46,44 @@ pub(super) fn sync(process: &mut Process) -> Result<(), Fault> {
     }
 }
 
+/// What a line-protocol engine's `result` line in answer to `move` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Claims {
+    /// A claim that the game is over, which the referee refuses by name.
+    Refused,
+    /// No word of the protocol: an answer like any other that is not a move.
+    Unknown,
+}
+
+/// Reads a line-protocol engine's answer to `move`: `move <squares>`,
+/// after any blank or `info` lines; `shape` names the squares' form in a
+/// fault.
+pub(super) fn read_move(
+    process: &mut Process,
+    deadline: Instant,
+    shape: &str,
+    claims: Claims,
+) -> Result<String, Fault> {
+    loop {
+        let line = process
+            .recv(deadline)
+            .map_err(|why| process.fault(why, "move"))?;
+        let mut words = line.split_whitespace();
+        return match (words.next(), words.next(), words.next()) {
+            (None, _, _) | (Some("info"), _, _) => continue,
+            (Some("move"), Some(mv), None) => Ok(mv.to_string()),
+            (Some("result"), ..) if claims == Claims::Refused => Err(Fault::new(
+                FaultKind::Malformed,
+                format!("it claimed '{}' but the game goes on", shown(&line)),
+            )),
+            _ => Err(Fault::new(
+                FaultKind::Malformed,
+                format!("expected 'move {shape}', got '{}'", shown(&line)),
+            )),
+        };
+    }
+}
+
 /// An engine speaking our line protocol.
 pub struct LineEngine {
     name: String,
@@ -147,36 +185,19 @@ impl Player for LineEngine {
         let opponent = news.map_or("-".to_string(), |m| m.handout().to_string());
         self.process
             .send(&format!("move {opponent} {} {}", turn.my_ms, turn.their_ms))?;
-        loop {
-            let line = self
-                .process
-                .recv(turn.deadline)
-                .map_err(|why| self.process.fault(why, "move"))?;
-            let mut words = line.split_whitespace();
-            let answer = match (words.next(), words.next(), words.next()) {
-                (None, _, _) | (Some("info"), _, _) => continue,
-                (Some("move"), Some(mv), None) => mv.to_string(),
-                (Some("result"), ..) => {
-                    return Err(Fault::new(
-                        FaultKind::Malformed,
-                        format!("it claimed '{}' but the game goes on", shown(&line)),
-                    ));
-                }
-                _ => {
-                    return Err(Fault::new(
-                        FaultKind::Malformed,
-                        format!("expected 'move <from>-<to>', got '{}'", shown(&line)),
-                    ));
-                }
-            };
-            if let (Some((_, known)), Ok(own)) =
-                (&mut self.known, turn.game.position().parse_move(&answer))
-            {
-                known.extend(news);
-                known.push(own);
-            }
-            return Ok(answer);
+        let answer = read_move(
+            &mut self.process,
+            turn.deadline,
+            "<from>-<to>",
+            Claims::Refused,
+        )?;
+        if let (Some((_, known)), Ok(own)) =
+            (&mut self.known, turn.game.position().parse_move(&answer))
+        {
+            known.extend(news);
+            known.push(own);
         }
+        Ok(answer)
     }
 }
 

@@ -1,13 +1,15 @@
 //! The referee: it owns the clocks and the rules, and asks players for
 //! moves. Players are the built-in engine, any external engine process
 //! (our line protocol or UCI), a random mover, or a person; the same
-//! machinery runs single games ([`game`]), matches ([`match_`], the
-//! `antichess match` command), and the games of the front ends
+//! machinery runs single games ([`game`]), matches ([`series`], the
+//! `antichess match` command, for the chess-board rule sets in [`match_`]
+//! and for checkers in [`checkers_match`]), and the games of the front ends
 //! ([`table`]: the terminal's [`crate::play`] and the web's [`crate::web`]).
 
 pub mod book;
 pub mod checkers_book;
 pub mod checkers_match;
+mod checkers_play;
 pub mod clock;
 mod external;
 pub mod game;
@@ -17,6 +19,7 @@ pub mod pgn;
 pub mod player;
 mod process;
 pub mod report;
+pub mod series;
 pub mod sprt;
 pub mod state;
 pub mod stats;

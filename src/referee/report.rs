@@ -75,12 +75,12 @@ pub fn interval((mid, low, high): (f64, f64, f64)) -> String {
     format!("{mid:+.1} [{low:+.1}, {high:+.1}]")
 }
 
-use super::match_::{MatchReport, PairingReport};
 use super::player::FaultKind;
+use super::series::{MatchReport, PairingReport};
 use super::stats::LONG_GAME_PLIES;
 use std::fmt;
 
-impl fmt::Display for MatchReport {
+impl<R> fmt::Display for MatchReport<R> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         if self.names.len() == 2 {
             self.write_pairing(f, &self.pairings[0])?;
@@ -109,7 +109,7 @@ impl fmt::Display for MatchReport {
     }
 }
 
-impl MatchReport {
+impl<R> MatchReport<R> {
     fn write_pairing(&self, f: &mut fmt::Formatter, pairing: &PairingReport) -> fmt::Result {
         let t = &pairing.tally;
         let (a, b) = (

@@ -3,10 +3,16 @@
 //!
 //! The file is JSON lines, appended and synced one game at a time: a
 //! first line naming the match (what must not change between a run and
-//! its continuation), then one line per game with its number, pairing,
-//! colours, start, moves, clocks and ending. A process killed mid-write
-//! leaves at most a torn last line, which the reader drops (and cuts off
-//! before appending); a broken line elsewhere is refused with its number.
+//! its continuation), then one line per game: its number (`game`),
+//! pairing (`pairing`), colours (`first_moves_first`: whether the
+//! pairing's first player had the side that moves first, White in chess
+//! and Black in checkers; files of earlier chess-board runs call it
+//! `first_is_white`, and are read as well), and the fields of the game
+//! family's result — for the chess-board rule sets `start` (FEN),
+//! `moves`, `clocks`, `winner` and `ending` ([`chess_fields`]); for
+//! checkers those of `checkers_match`. A process killed mid-write leaves
+//! at most a torn last line, which the reader drops (and cuts off before
+//! appending); a broken line elsewhere is refused with its number.
 
 use super::game::{Adjudicated, Ending, GameResult};
 use super::player::{Fault, FaultKind};
@@ -23,11 +29,14 @@ pub struct Stored {
     pub number: u32,
     /// Which pairing of the match played it.
     pub pairing: usize,
-    /// Whether the pairing's first player had white.
-    pub first_is_white: bool,
-    /// The game.
-    pub result: GameResult,
+    /// Whether the pairing's first player had the side that moves first.
+    pub first_moves_first: bool,
+    /// The result's fields, a JSON object (the whole line when read).
+    pub fields: Value,
 }
+
+/// How a family reads its results back from their lines.
+pub type Decode<'a, R> = &'a dyn Fn(&Value) -> Result<R, String>;
 
 /// An open state file, ready for more games.
 pub struct StateFile {
@@ -38,12 +47,12 @@ pub struct StateFile {
 impl StateFile {
     /// Opens `path` for the match named `fingerprint`: creates it, or
     /// reads the games of an earlier run of the same match (refusing a
-    /// file of another match).
-    pub fn open(
+    /// file of another match); `decode` reads a game's result.
+    pub fn open<R>(
         path: &Path,
         fingerprint: &str,
-        rules: Rules,
-    ) -> Result<(StateFile, Vec<Stored>), String> {
+        decode: Decode<R>,
+    ) -> Result<(StateFile, Vec<(Stored, R)>), String> {
         let shown = path.display();
         let text = match std::fs::read_to_string(path) {
             Ok(text) => text,
@@ -61,7 +70,7 @@ impl StateFile {
                 .map_err(|e| e.to_string())
                 .and_then(|v| {
                     if header_seen {
-                        from_json(&v, rules).map(Some)
+                        from_json(v, decode).map(Some)
                     } else {
                         check_header(&v, fingerprint).map(|()| None)
                     }
@@ -208,12 +217,44 @@ fn ending_of(v: &Value) -> Result<Ending, String> {
 }
 
 fn to_json(game: &Stored) -> Value {
-    let r = &game.result;
-    let moves: Vec<String> = r.record.moves().iter().map(|m| m.to_string()).collect();
-    json!({
+    let mut line = json!({
         "game": game.number,
         "pairing": game.pairing,
-        "first_is_white": game.first_is_white,
+        "first_moves_first": game.first_moves_first,
+    });
+    if let (Some(line), Some(fields)) = (line.as_object_mut(), game.fields.as_object()) {
+        line.extend(fields.iter().map(|(k, v)| (k.clone(), v.clone())));
+    }
+    line
+}
+
+fn from_json<R>(v: Value, decode: Decode<R>) -> Result<(Stored, R), String> {
+    let field = |key: &str| v.get(key).ok_or_else(|| format!("no '{key}'"));
+    let number = field("game")?
+        .as_u64()
+        .and_then(|n| u32::try_from(n).ok())
+        .ok_or("bad game number")?;
+    let pairing = field("pairing")?.as_u64().ok_or("bad pairing")? as usize;
+    let first_moves_first = v
+        .get("first_moves_first")
+        .or_else(|| v.get("first_is_white"))
+        .ok_or("no 'first_moves_first'")?
+        .as_bool()
+        .ok_or("bad first_moves_first")?;
+    let result = decode(&v)?;
+    let stored = Stored {
+        number,
+        pairing,
+        first_moves_first,
+        fields: v,
+    };
+    Ok((stored, result))
+}
+
+/// A chess-board game's fields in the state file.
+pub fn chess_fields(r: &GameResult) -> Value {
+    let moves: Vec<String> = r.record.moves().iter().map(|m| m.to_string()).collect();
+    json!({
         "start": r.record.start().fen(),
         "moves": moves,
         "clocks": r.clocks,
@@ -222,16 +263,9 @@ fn to_json(game: &Stored) -> Value {
     })
 }
 
-fn from_json(v: &Value, rules: Rules) -> Result<Stored, String> {
+/// A chess-board game from its state-file line.
+pub fn chess_result(v: &Value, rules: Rules) -> Result<GameResult, String> {
     let field = |key: &str| v.get(key).ok_or_else(|| format!("no '{key}'"));
-    let number = field("game")?
-        .as_u64()
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or("bad game number")?;
-    let pairing = field("pairing")?.as_u64().ok_or("bad pairing")? as usize;
-    let first_is_white = field("first_is_white")?
-        .as_bool()
-        .ok_or("bad first_is_white")?;
     let start = field("start")?.as_str().ok_or("bad start")?;
     let start = Position::from_fen(start, rules).map_err(|e| format!("bad start: {e}"))?;
     let mut record = GameRecord::new(start);
@@ -243,21 +277,19 @@ fn from_json(v: &Value, rules: Rules) -> Result<Stored, String> {
             .map_err(|e| format!("move {text}: {e}"))?;
         record.play(mv);
     }
-    let clocks = field("clocks")?
-        .as_array()
+    Ok(GameResult {
+        winner: color_of(field("winner")?)?,
+        ending: ending_of(field("ending")?)?,
+        record,
+        clocks: clocks_of(field("clocks")?)?,
+    })
+}
+
+/// The clocks of a state-file line.
+pub fn clocks_of(v: &Value) -> Result<Vec<u64>, String> {
+    v.as_array()
         .ok_or("bad clocks")?
         .iter()
-        .map(|c| c.as_u64().ok_or("bad clock"))
-        .collect::<Result<Vec<u64>, _>>()?;
-    Ok(Stored {
-        number,
-        pairing,
-        first_is_white,
-        result: GameResult {
-            winner: color_of(field("winner")?)?,
-            ending: ending_of(field("ending")?)?,
-            record,
-            clocks,
-        },
-    })
+        .map(|c| c.as_u64().ok_or_else(|| "bad clock".to_string()))
+        .collect()
 }

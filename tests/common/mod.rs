@@ -2,4 +2,5 @@
 #![allow(dead_code)]
 
 pub mod output;
+pub mod referee;
 pub mod web;
