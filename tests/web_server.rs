@@ -389,8 +389,63 @@ fn the_list_pages_and_a_finished_game_exports() {
         server.get(&format!("/api/chess/games/{game}/file?ply=3")).0,
         400
     );
-    let (status, _) = server.get(&format!("/api/chess/games/{}/pgn", ids[0]));
-    assert_eq!(status, 409);
+    // A game with no move yet: the tags, and movetext of only `*`.
+    let (status, pgn) = server.send(
+        "GET",
+        &format!("/api/chess/games/{}/pgn", ids[0]),
+        "text/plain",
+        b"",
+    );
+    assert_eq!(status, 200, "{pgn}");
+    assert!(pgn.contains("[Result \"*\"]\n"), "{pgn}");
+    assert!(pgn.ends_with("[PlyCount \"0\"]\n\n*\n\n"), "{pgn}");
+}
+
+/// lichess's export of a game being played: the moves so far, each with
+/// its clock, and PGN's result of a game in progress, `*`, with no ending.
+#[test]
+fn a_game_being_played_exports_its_pgn_so_far() {
+    let server = serve_on(":memory:", "chess", &[]);
+    let state = server.new_game(json!({
+        "rules": "chess", "white": "human", "black": "human", "white_name": "Ada"
+    }));
+    let game = id(&state);
+    for mv in ["e2-e4", "c7-c5", "g1-f3"] {
+        assert_eq!(server.act(&game, "move", json!({"move": mv})).0, 200);
+    }
+    let (status, head, pgn) = server.send_with_head(
+        "GET",
+        &format!("/api/chess/games/{game}/pgn"),
+        "text/plain",
+        b"",
+    );
+    assert_eq!(status, 200, "{pgn}");
+    assert!(head.to_ascii_lowercase().contains("attachment"), "{head}");
+    for tag in [
+        "[White \"Ada\"]",
+        "[Result \"*\"]",
+        "[Variant \"chess\"]",
+        "[Termination \"unterminated\"]",
+        "[PlyCount \"3\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    let (_, movetext) = pgn.split_once("\n\n").unwrap();
+    assert_eq!(movetext.matches("{[%clk 0:").count(), 3, "{movetext}");
+    let mut bare = String::new();
+    let mut depth = 0;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => bare.push(c),
+            _ => {}
+        }
+    }
+    let words: Vec<&str> = bare.split_whitespace().collect();
+    assert_eq!(words, ["1.", "e4", "c5", "2.", "Nf3", "*"], "{movetext}");
+    // Play goes on after the export.
+    assert_eq!(server.act(&game, "move", json!({"move": "d7-d6"})).0, 200);
 }
 
 #[test]

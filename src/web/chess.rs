@@ -243,13 +243,7 @@ pub fn api(api: &ChessApi, req: &Request, rest: &[&str]) -> Result<Response, Api
         (Method::Get, ["games", id, "pgn"]) => {
             let slot = find(api, id)?;
             let game = slot.lock();
-            let text = game.pgn().ok_or_else(|| {
-                ApiError::new(
-                    409,
-                    "game_not_over",
-                    "a game's PGN is made once it has a result",
-                )
-            })?;
+            let text = game.pgn();
             Ok(Response::download(
                 "application/x-chess-pgn",
                 &format!("antichess-{}.pgn", slot.id()),

@@ -139,17 +139,13 @@ impl ChessGame {
         })
     }
 
-    /// The game as `antichess match --pgn` writes one; `None` while it
-    /// has no result.
-    pub(super) fn pgn(&self) -> Option<String> {
-        let Phase::Over(result) = self.table.phase() else {
-            return None;
-        };
-        let mut result: GameResult = (**result).clone();
-        result.record = self.table.record().clone();
+    /// The game as `antichess match --pgn` writes one; while it is
+    /// played, the moves so far with the result `*`.
+    pub(super) fn pgn(&self) -> String {
         // The mover's time left after each move: PGN's `%clk`.
-        let mut side = result.record.start().side_to_move();
-        result.clocks = self
+        let record = self.table.record();
+        let mut side = record.start().side_to_move();
+        let clocks: Vec<u64> = self
             .clock_log
             .iter()
             .map(|pair| {
@@ -166,7 +162,13 @@ impl ChessGame {
             black: &black,
             tables: false,
         };
-        Some(pgn::write(&header, &result))
+        let Phase::Over(result) = self.table.phase() else {
+            return pgn::write_unfinished(&header, record, &clocks);
+        };
+        let mut result: GameResult = (**result).clone();
+        result.record = record.clone();
+        result.clocks = clocks;
+        pgn::write(&header, &result)
     }
 
     /// The 2002 game file of the position after `ply` moves, with the
@@ -324,7 +326,7 @@ mod tests {
         assert_eq!(back.saved().record, saved.record);
         assert_eq!(saved.summary["result"]["reason"], "resigned");
         assert_eq!(saved.summary["plies"], 2);
-        assert!(back.pgn().unwrap().contains("[Black \"Deep\"]"));
+        assert!(back.pgn().contains("[Black \"Deep\"]"));
     }
 
     #[test]
