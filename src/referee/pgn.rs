@@ -264,9 +264,7 @@ mod tests {
         assert!(text.contains("[Result \"*\"]\n"), "{text}");
         assert!(text.contains("[Termination \"unterminated\"]\n"), "{text}");
         assert!(
-            text.ends_with(
-                "\n\n1. e4 {[%clk 0:04:59.0]} c5 {[%clk 0:04:58.5]} Nf3 *\n\n"
-            ),
+            text.ends_with("\n\n1. e4 {[%clk 0:04:59.0]} c5 {[%clk 0:04:58.5]} 2. Nf3 *\n\n"),
             "{text}"
         );
     }
