@@ -15,7 +15,7 @@
 
 use super::chess::ChessGame;
 use super::db::{self, Family, Saved};
-use super::store::{GameId, Kept};
+use super::store::{GameId, Guard, Kept, Shown};
 use super::view;
 use crate::chess::{Color, FileStyle, GameFile, Move, Position, Rules};
 use crate::referee::game::{Ending, GameResult};
@@ -104,41 +104,6 @@ impl ChessGame {
         all
     }
 
-    /// Every position from the start: `GET .../replay`.
-    pub(super) fn replay(&self, id: GameId) -> Value {
-        let record = self.table.record();
-        let clocks = self.clocks_by_ply();
-        let mut pos = *record.start();
-        let mut positions = Vec::with_capacity(record.moves().len() + 1);
-        let mut last: Option<(Color, Move)> = None;
-        for ply in 0..=record.moves().len() {
-            let pair = clocks
-                .get(ply)
-                .copied()
-                .unwrap_or_else(|| clocks_now(&self.table));
-            let over = ply == record.moves().len() && !self.table.is_playing();
-            positions.push(json!({
-                "ply": ply,
-                "board": view::rows(&pos),
-                "to_move": (!over).then(|| pos.side_to_move().name()),
-                "last_move": last.map(|(side, m)| view::last_move_json(side, m)),
-                "check": view::check_square(&pos),
-                "clock_ms": {"white": pair[0], "black": pair[1]},
-            }));
-            if let Some(&mv) = record.moves().get(ply) {
-                last = Some((pos.side_to_move(), mv));
-                pos = pos.play(mv);
-            }
-        }
-        json!({
-            "id": id.to_string(),
-            "family": "chess",
-            "rules": self.table.rules().name(),
-            "positions": positions,
-            "result": self.summary()["result"],
-        })
-    }
-
     /// The game as `antichess match --pgn` writes one; while it is
     /// played, the moves so far with the result `*`.
     pub(super) fn pgn(&self) -> String {
@@ -194,6 +159,48 @@ impl ChessGame {
             style: FileStyle::Y2002,
         };
         Some(file.write("\n"))
+    }
+}
+
+impl Shown for ChessGame {
+    fn state(game: &mut Guard<'_, ChessGame>) -> Value {
+        super::chess::flag(game);
+        view::state(game)
+    }
+
+    /// Every position from the start: `GET .../replay`.
+    fn replay(&self, id: GameId) -> Value {
+        let record = self.table.record();
+        let clocks = self.clocks_by_ply();
+        let mut pos = *record.start();
+        let mut positions = Vec::with_capacity(record.moves().len() + 1);
+        let mut last: Option<(Color, Move)> = None;
+        for ply in 0..=record.moves().len() {
+            let pair = clocks
+                .get(ply)
+                .copied()
+                .unwrap_or_else(|| clocks_now(&self.table));
+            let over = ply == record.moves().len() && !self.table.is_playing();
+            positions.push(json!({
+                "ply": ply,
+                "board": view::rows(&pos),
+                "to_move": (!over).then(|| pos.side_to_move().name()),
+                "last_move": last.map(|(side, m)| view::last_move_json(side, m)),
+                "check": view::check_square(&pos),
+                "clock_ms": {"white": pair[0], "black": pair[1]},
+            }));
+            if let Some(&mv) = record.moves().get(ply) {
+                last = Some((pos.side_to_move(), mv));
+                pos = pos.play(mv);
+            }
+        }
+        json!({
+            "id": id.to_string(),
+            "family": "chess",
+            "rules": self.table.rules().name(),
+            "positions": positions,
+            "result": self.summary()["result"],
+        })
     }
 }
 
