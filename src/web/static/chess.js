@@ -9,7 +9,7 @@
 
 import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
-import { request, follow, showClock, strengthText } from './api.js';
+import { request, showClock, strengthText, keepInAddress, followGame, postAction } from './api.js';
 import { STRENGTH } from './levels.js';
 import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
 
@@ -343,29 +343,19 @@ function show(s) {
 
 function startFollowing(s) {
   if (follower) follower.stop();
-  follower = follow(`${API}/${s.id}`, s.version, render, (e) => {
-    if (e.code === 'unknown_game') setMessage('This game is no longer held by the server: start a new game.');
-  });
+  follower = followGame(API, s, render, setMessage);
 }
 
 async function openGame(s) {
-  const url = new URL(location.href);
-  url.searchParams.set('game', s.id);
-  history.replaceState(null, '', url);
+  keepInAddress(s.id);
   flippedByHand = null;
   show(s);
   startFollowing(s);
 }
 
+// The state after the action; a refusal is said and thrown on.
 async function act(action, body = {}) {
-  try {
-    const s = await request('POST', `${gameUrl()}/${action}`, body);
-    show(s);
-    return s;
-  } catch (e) {
-    setMessage(e.message);
-    throw e;
-  }
+  return postAction(`${gameUrl()}/${action}`, body, show, setMessage);
 }
 
 async function sendMove(text) {

@@ -4,9 +4,9 @@
 // tiles may be struck, what a strike does and the score all come from
 // the server.
 
-import { request } from './api.js';
+import { request, keepInAddress } from './api.js';
 import { pieceSvg } from './pieces.js';
-import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplayAtEnd, paintReplayBar, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chessforge/games';
@@ -190,24 +190,17 @@ function render(s, struck) {
   document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
 }
 
+const replayWhere = () => standing(replay, shown);
+
 // -- replays ------------------------------------------------------------------
 
 function fetchReplay(s) {
-  loadReplay(API, { id: s.id, strikes: s.strikes }, () => state, (got) => {
-    replay = got;
-    if (!got) return;
-    shown = got.positions.length - 1;
-    render(state);
-  });
+  const keep = (got, last) => { replay = got; if (got) shown = last; };
+  loadReplayAtEnd(API, { id: s.id, strikes: s.strikes }, () => state, keep, () => render(state));
 }
 
-const replayWhere = () => standing(replay, shown);
-
-
 function openGame(s) {
-  const url = new URL(location.href);
-  url.searchParams.set('game', s.id);
-  history.replaceState(null, '', url);
+  keepInAddress(s.id);
   state = null;
   render(s);
 }
