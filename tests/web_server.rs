@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::web::{ANTICHESS, Server, id};
+use common::web::{ANTICHESS, Server, essence, id, version};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -26,21 +26,6 @@ fn serve_on(db: &str, family: &str, extra: &[&str]) -> Server {
     let mut args = vec!["serve", "--port", "0", "--db", db];
     args.extend_from_slice(extra);
     Server::start(ANTICHESS, &args, family)
-}
-
-fn version(state: &Value) -> u64 {
-    state["version"].as_u64().unwrap()
-}
-
-/// What a refused request must leave as it was (clocks run on).
-fn essence(state: &Value) -> Value {
-    json!([
-        state["version"],
-        state["board"],
-        state["history"],
-        state["status"],
-        state["players"]["white"]["name"]
-    ])
 }
 
 fn clock(state: &Value, side: &str) -> u64 {
