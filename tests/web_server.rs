@@ -32,6 +32,15 @@ fn clock(state: &Value, side: &str) -> u64 {
     state["players"][side]["clock_ms"].as_u64().unwrap()
 }
 
+/// A chess game's PGN, which must come as a download.
+fn download_pgn(server: &Server, game: &str) -> String {
+    let path = format!("/api/chess/games/{game}/pgn");
+    let (status, head, pgn) = server.send_with_head("GET", &path, "text/plain", b"");
+    assert_eq!(status, 200, "{pgn}");
+    assert!(head.to_ascii_lowercase().contains("attachment"), "{head}");
+    pgn
+}
+
 /// Waits (long polls) until a person is to act in a checkers game.
 fn checkers_settle(server: &Server, mut state: Value) -> Value {
     for _ in 0..1000 {
@@ -349,14 +358,7 @@ fn the_list_pages_and_a_finished_game_exports() {
             "{bad}"
         );
     }
-    let (status, head, pgn) = server.send_with_head(
-        "GET",
-        &format!("/api/chess/games/{game}/pgn"),
-        "text/plain",
-        b"",
-    );
-    assert_eq!(status, 200, "{pgn}");
-    assert!(head.to_ascii_lowercase().contains("attachment"), "{head}");
+    let pgn = download_pgn(&server, &game);
     assert!(pgn.contains("[Variant \"antichess\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("1. e3 {[%clk "), "{pgn}");
@@ -375,13 +377,7 @@ fn the_list_pages_and_a_finished_game_exports() {
         400
     );
     // A game with no move yet: the tags, and movetext of only `*`.
-    let (status, pgn) = server.send(
-        "GET",
-        &format!("/api/chess/games/{}/pgn", ids[0]),
-        "text/plain",
-        b"",
-    );
-    assert_eq!(status, 200, "{pgn}");
+    let pgn = download_pgn(&server, &ids[0]);
     assert!(pgn.contains("[Result \"*\"]\n"), "{pgn}");
     assert!(pgn.ends_with("[PlyCount \"0\"]\n\n*\n\n"), "{pgn}");
 }
@@ -398,14 +394,7 @@ fn a_game_being_played_exports_its_pgn_so_far() {
     for mv in ["e2-e4", "c7-c5", "g1-f3"] {
         assert_eq!(server.act(&game, "move", json!({"move": mv})).0, 200);
     }
-    let (status, head, pgn) = server.send_with_head(
-        "GET",
-        &format!("/api/chess/games/{game}/pgn"),
-        "text/plain",
-        b"",
-    );
-    assert_eq!(status, 200, "{pgn}");
-    assert!(head.to_ascii_lowercase().contains("attachment"), "{head}");
+    let pgn = download_pgn(&server, &game);
     for tag in [
         "[White \"Ada\"]",
         "[Result \"*\"]",
