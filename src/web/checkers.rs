@@ -403,23 +403,10 @@ fn find(api: &CheckersApi, id: &str) -> Result<Handle, ApiError> {
 
 /// Reads a seat: `human` or `level:N`.
 fn seat(body: &Body, name: &str, default: Seat) -> Result<Seat, ApiError> {
-    let Some(text) = body.text(name)? else {
-        return Ok(default);
-    };
-    let bad = || {
-        ApiError::bad_field(format!(
-            "'{name}' must be \"human\" or \"level:N\", N the plies the machine looks ahead \
-             (0: the strongest, on its time budget; at most {MAX_LEVEL})"
-        ))
-    };
-    match text.split_once(':') {
-        None if text.eq_ignore_ascii_case("human") => Ok(Seat::Human),
-        Some(("level", n)) => match n.parse::<u32>() {
-            Ok(level) if level <= MAX_LEVEL => Ok(Seat::Machine(level)),
-            _ => Err(bad()),
-        },
-        _ => Err(bad()),
-    }
+    let levels = format!(
+        ", N the plies the machine looks ahead (0: the strongest, on its time budget; at most {MAX_LEVEL})"
+    );
+    body.seat(name, default, MAX_LEVEL, &levels)
 }
 
 /// `POST /api/checkers/games`: a new game.

@@ -294,22 +294,8 @@ pub(super) fn flag(game: &mut Guard<'_, ChessGame>) {
 
 /// Reads a seat: `human` or `level:N`.
 fn seat(body: &Body, name: &str, default: Seat) -> Result<Seat, ApiError> {
-    let Some(text) = body.text(name)? else {
-        return Ok(default);
-    };
-    let bad = || {
-        ApiError::bad_field(format!(
-            "'{name}' must be \"human\" or \"level:N\" with N from 0 (strongest) to {MAX_LEVEL}"
-        ))
-    };
-    match text.split_once(':') {
-        None if text.eq_ignore_ascii_case("human") => Ok(Seat::Human),
-        Some(("level", n)) => match n.parse::<u32>() {
-            Ok(level) if level <= MAX_LEVEL => Ok(Seat::Machine(level)),
-            _ => Err(bad()),
-        },
-        _ => Err(bad()),
-    }
+    let levels = format!(" with N from 0 (strongest) to {MAX_LEVEL}");
+    body.seat(name, default, MAX_LEVEL, &levels)
 }
 
 fn rules(body: &Body) -> Result<Rules, ApiError> {

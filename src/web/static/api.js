@@ -130,6 +130,19 @@ export function keepInAddress(id) {
   history.replaceState(null, '', url);
 }
 
+// The game the address names (`?game=ID`) under `api`, or null when it
+// names none; `say` tells why a game it names cannot be had.
+export async function gameInAddress(api, say) {
+  const id = new URL(location.href).searchParams.get('game');
+  if (!id) return null;
+  try {
+    return await request('GET', `${api}/${encodeURIComponent(id)}`);
+  } catch (e) {
+    say(`${e.message}. A new game was started.`);
+    return null;
+  }
+}
+
 // Follows game `s` under `api`, handing each new version to `onState`;
 // `say` tells the person when the server no longer holds the game.
 export function followGame(api, s, onState, say) {

@@ -6,7 +6,7 @@
 // routes, and never works out a rule itself. A finished game replays move
 // by move from the server's positions (buttons and the arrow keys).
 
-import { request, strengthText, keepInAddress, followGame, postAction } from './api.js';
+import { request, strengthText, keepInAddress, followGame, postAction, gameInAddress } from './api.js';
 import { STRENGTH } from './levels.js';
 import { loadReplayAtEnd, paintReplayBar, standing, wireReplay } from './replay.js';
 
@@ -410,14 +410,10 @@ async function start() {
     route = [];
     render(state);
   });
-  const id = new URL(location.href).searchParams.get('game');
-  if (id) {
-    try {
-      openGame(await request('GET', `${API}/${encodeURIComponent(id)}`));
-      return;
-    } catch (e) {
-      setMessage(`${e.message}. A new game was started.`);
-    }
+  const saved = await gameInAddress(API, setMessage);
+  if (saved) {
+    openGame(saved);
+    return;
   }
   try {
     await newGame({ black: 'human', white: 'level:0' });

@@ -9,7 +9,7 @@
 
 import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
-import { request, showClock, strengthText, keepInAddress, followGame, postAction } from './api.js';
+import { request, showClock, strengthText, keepInAddress, followGame, postAction, gameInAddress } from './api.js';
 import { STRENGTH } from './levels.js';
 import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
 
@@ -578,15 +578,10 @@ async function start() {
   });
   wireAnalysis();
   setInterval(tickClocks, 100);
-  const id = new URL(location.href).searchParams.get('game');
-  if (id) {
-    try {
-      const s = await request('GET', `${API}/${encodeURIComponent(id)}`);
-      await openGame(s);
-      return;
-    } catch (e) {
-      setMessage(`${e.message}. A new game was started.`);
-    }
+  const saved = await gameInAddress(API, setMessage);
+  if (saved) {
+    await openGame(saved);
+    return;
   }
   await newGame({ rules: 'antichess', white: 'human', black: 'level:3', time_ms: 300000 });
 }

@@ -4,7 +4,7 @@
 // tiles may be struck, what a strike does and the score all come from
 // the server.
 
-import { request, keepInAddress } from './api.js';
+import { request, keepInAddress, gameInAddress } from './api.js';
 import { pieceSvg } from './pieces.js';
 import { loadReplayAtEnd, paintReplayBar, standing, wireReplay } from './replay.js';
 
@@ -279,14 +279,10 @@ async function start() {
     shown = index;
     render(state);
   });
-  const id = new URL(location.href).searchParams.get('game');
-  if (id) {
-    try {
-      openGame(await request('GET', `${API}/${encodeURIComponent(id)}`));
-      return;
-    } catch (e) {
-      setMessage(`${e.message}. A new game was started.`);
-    }
+  const saved = await gameInAddress(API, setMessage);
+  if (saved) {
+    openGame(saved);
+    return;
   }
   try {
     await newGame({ rules: 'standard' });
