@@ -8,7 +8,7 @@
 
 import { request, strengthText, keepInAddress, followGame, postAction, gameInAddress } from './api.js';
 import { STRENGTH } from './levels.js';
-import { loadReplayAtEnd, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplayAtEnd, paintReplayBar, shownPosition, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/checkers/games';
@@ -34,10 +34,7 @@ let replay = null;         // a finished game's positions: {id, version, positio
 let shown = null;          // the index of the replay position shown
 
 // The replay position shown, when it is not the game's last.
-function viewing() {
-  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
-  return replay.positions[shown];
-}
+const viewing = () => shownPosition(replay, shown);
 
 // A disc drawn as SVG: a man, or a king with a crown on it.
 function discSvg(piece) {

@@ -11,7 +11,7 @@ import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
 import { request, showClock, strengthText, keepInAddress, followGame, postAction, gameInAddress } from './api.js';
 import { STRENGTH } from './levels.js';
-import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplay, paintReplayBar, shownPosition, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chess/games';
@@ -57,10 +57,7 @@ function humanSides(s) {
 }
 
 // The replay position shown, when it is not the game's last.
-function viewing() {
-  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
-  return replay.positions[shown];
-}
+const viewing = () => shownPosition(replay, shown);
 
 // The number of moves played to reach the position shown.
 function shownPly() {

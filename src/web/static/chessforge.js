@@ -6,7 +6,7 @@
 
 import { request, keepInAddress, gameInAddress } from './api.js';
 import { pieceSvg } from './pieces.js';
-import { loadReplayAtEnd, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplayAtEnd, paintReplayBar, shownPosition, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chessforge/games';
@@ -18,10 +18,7 @@ let replay = null;         // a finished game's boards: {id, strikes, positions}
 let shown = null;          // the index of the replayed board shown
 
 // The replayed board shown, when it is not the game's last.
-function viewing() {
-  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
-  return replay.positions[shown];
-}
+const viewing = () => shownPosition(replay, shown);
 
 const INK = '#1f1c18';
 

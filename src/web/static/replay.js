@@ -39,6 +39,13 @@ export function loadReplayAtEnd(api, key, now, keep, redraw) {
   });
 }
 
+// The replay position shown, or null when it is the game's last (or
+// there is no replay): the page then draws the game as it is.
+export function shownPosition(replay, shown) {
+  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
+  return replay.positions[shown];
+}
+
 // Where a replay stands, {at, last}, or null while there is none; `shown`
 // null means the last position.
 export function standing(replay, shown) {
