@@ -8,7 +8,8 @@ antichess game by clicking, dragging and typing; restart the server on
 the same database and find that game in the games list; replay it with
 the arrow keys and by clicking its moves; download its PGN, read its
 headers with python-chess and replay its moves legally in our engine
-(python-chess's own antichess is lichess's, a different rule set), and the
+(python-chess's own antichess is lichess's, a different rule set), read
+the PGN of a chess game still being played with python-chess, and the
 game file of a replayed position; ask the engine's analysis of a replayed
 position; see the level menus give each level's Elo; see an illegal move
 refused with its reason, save and load a game file (a damaged one
@@ -425,6 +426,27 @@ def test_pgn_downloads_and_replays_legally_in_our_engine(server, page, shots):
     assert lines[3:11] == positions[6]["board"], lines
 
 
+def test_pgn_of_a_game_being_played(server, page, shots):
+    """lichess's export of a game in progress: the PGN button of a chess
+    game being played downloads the moves so far, which python-chess reads
+    without an error to the position on the board, with the result `*`."""
+    game = server.api("/api/chess/games", {"rules": "chess", "white": "human", "black": "human"})
+    for mv in ["e2-e4", "c7-c5", "g1-f3", "d7-d6"]:
+        game = server.api(f"/api/chess/games/{game['id']}/move", {"move": mv})
+    page.goto(f"{server.base}/chess?game={game['id']}")
+    expect(page.locator("#last-move")).to_have_text("black moved d7-d6")
+    with page.expect_download() as info:
+        page.click("#btn-pgn")
+    pgn = Path(info.value.path()).read_text()
+    read = chess.pgn.read_game(io.StringIO(pgn))
+    assert read is not None and not read.errors, (pgn, read and read.errors)
+    assert read.headers["Result"] == "*", dict(read.headers)
+    assert [m.uci() for m in read.mainline_moves()] == ["e2e4", "c7c5", "g1f3", "d7d6"], pgn
+    board = read.end().board()
+    assert board.board_fen() == "rnbqkbnr/pp2pppp/3p4/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R", board.fen()
+    assert pgn.rstrip().endswith("*"), pgn[-80:]
+
+
 def test_analysis_of_a_replayed_position(server, page, shots):
     """The engine's evaluation and best line for the position shown, and
     again after a step of the replay."""
@@ -595,6 +617,7 @@ TESTS = [
     test_restart_and_find_the_game_in_the_list,
     test_replay_with_the_arrow_keys,
     test_pgn_downloads_and_replays_legally_in_our_engine,
+    test_pgn_of_a_game_being_played,
     test_analysis_of_a_replayed_position,
     test_level_menus_give_measured_strength,
     test_illegal_move_is_refused_with_its_reason,

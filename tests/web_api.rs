@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::web::{Server, id};
+use common::web::{Server, essence, id, version};
 use serde_json::{Value, json};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -17,24 +17,6 @@ fn start() -> Server {
     let server = Server::serve("chess");
     assert_eq!(server.page, "/chess", "the page named first");
     server
-}
-
-fn version(state: &Value) -> u64 {
-    state["version"].as_u64().unwrap()
-}
-
-/// What must not change when a request is refused (the clocks run on).
-fn essence(state: &Value) -> Value {
-    json!([
-        state["version"],
-        state["board"],
-        state["history"],
-        state["to_move"],
-        state["status"],
-        state["players"]["white"]["player"],
-        state["players"]["black"]["player"],
-        state["rules"],
-    ])
 }
 
 /// Waits (by long polls) until the game is over or a person is to move.
@@ -202,36 +184,11 @@ fn every_refusal_is_a_4xx_that_changes_nothing() {
         400,
         "bad_request",
     );
-    check(
-        parsed(server.send(
-            "POST",
-            &format!("{path}/move"),
-            "application/json",
-            b"{\"move\": ",
-        )),
-        400,
-        "bad_json",
-    );
-    check(
-        parsed(server.send(
-            "POST",
-            &format!("{path}/move"),
-            "application/json",
-            b"[1, 2]",
-        )),
-        400,
-        "bad_json",
-    );
-    check(
-        parsed(server.send(
-            "POST",
-            &format!("{path}/move"),
-            "application/json",
-            "[".repeat(5000).as_bytes(),
-        )),
-        400,
-        "bad_json",
-    );
+    let deep = "[".repeat(5000);
+    for junk in [&b"{\"move\": "[..], b"[1, 2]", deep.as_bytes()] {
+        let answer = server.send("POST", &format!("{path}/move"), "application/json", junk);
+        check(parsed(answer), 400, "bad_json");
+    }
     check(
         parsed(server.send(
             "POST",
@@ -470,13 +427,7 @@ fn save_and_load_round_trip() {
     }
     server.act(&game, "time", json!({"side": "white", "ms": 123_000}));
     server.act(&game, "time", json!({"side": "black", "ms": 45_600}));
-    let (status, head, file) = server.raw(
-        format!(
-            "GET /api/chess/games/{game}/file HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            server.addr
-        )
-        .as_bytes(),
-    );
+    let (status, head, file) = server.get_raw(&format!("/api/chess/games/{game}/file"));
     assert_eq!(status, 200);
     assert!(head.contains("attachment"), "{head}");
     let lines: Vec<&str> = file.lines().collect();
@@ -581,13 +532,7 @@ fn games_at_once_stay_apart_and_the_oldest_idle_leaves_memory_only() {
 #[test]
 fn the_pages_are_served() {
     let server = start();
-    let (status, head, body) = server.raw(
-        format!(
-            "GET /chess HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            server.addr
-        )
-        .as_bytes(),
-    );
+    let (status, head, body) = server.get_raw("/chess");
     assert_eq!(status, 200);
     assert!(
         head.to_ascii_lowercase()
@@ -595,17 +540,26 @@ fn the_pages_are_served() {
         "{head}"
     );
     assert!(body.contains("/static/chess.js"));
+    // Every page has the one header, its own link marked as the current one.
+    for (page, link) in [
+        ("chess", "Antichess &amp; chess"),
+        ("checkers", "Checkers"),
+        ("chessforge", "ChessForge"),
+        ("games", "Games"),
+    ] {
+        let (status, _, body) = server.get_raw(&format!("/{page}"));
+        assert_eq!(status, 200, "{page}");
+        let current = format!("<a href=\"/{page}\" class=\"current\">{link}</a>");
+        assert!(body.contains(&current), "{page}: {body}");
+        assert_eq!(body.matches("<nav class=\"games\">").count(), 1, "{page}");
+        assert!(body.contains(&format!("/static/{page}.js")), "{page}");
+        assert!(!body.contains("<!--"), "a marker left in {page}: {body}");
+    }
     for file in ["chess.js", "board.js", "pieces.js", "api.js", "style.css"] {
         let (status, _) = server.send("GET", &format!("/static/{file}"), "text/plain", b"");
         assert_eq!(status, 200, "{file}");
     }
-    let (status, head, _) = server.raw(
-        format!(
-            "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            server.addr
-        )
-        .as_bytes(),
-    );
+    let (status, head, _) = server.get_raw("/");
     assert_eq!(status, 303);
     assert!(
         head.to_ascii_lowercase().contains("location: /chess"),

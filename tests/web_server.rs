@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::web::{ANTICHESS, Server, id};
+use common::web::{ANTICHESS, Server, essence, id, version};
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -28,23 +28,17 @@ fn serve_on(db: &str, family: &str, extra: &[&str]) -> Server {
     Server::start(ANTICHESS, &args, family)
 }
 
-fn version(state: &Value) -> u64 {
-    state["version"].as_u64().unwrap()
-}
-
-/// What a refused request must leave as it was (clocks run on).
-fn essence(state: &Value) -> Value {
-    json!([
-        state["version"],
-        state["board"],
-        state["history"],
-        state["status"],
-        state["players"]["white"]["name"]
-    ])
-}
-
 fn clock(state: &Value, side: &str) -> u64 {
     state["players"][side]["clock_ms"].as_u64().unwrap()
+}
+
+/// A chess game's PGN, which must come as a download.
+fn download_pgn(server: &Server, game: &str) -> String {
+    let path = format!("/api/chess/games/{game}/pgn");
+    let (status, head, pgn) = server.send_with_head("GET", &path, "text/plain", b"");
+    assert_eq!(status, 200, "{pgn}");
+    assert!(head.to_ascii_lowercase().contains("attachment"), "{head}");
+    pgn
 }
 
 /// Waits (long polls) until a person is to act in a checkers game.
@@ -364,14 +358,7 @@ fn the_list_pages_and_a_finished_game_exports() {
             "{bad}"
         );
     }
-    let (status, head, pgn) = server.send_with_head(
-        "GET",
-        &format!("/api/chess/games/{game}/pgn"),
-        "text/plain",
-        b"",
-    );
-    assert_eq!(status, 200, "{pgn}");
-    assert!(head.to_ascii_lowercase().contains("attachment"), "{head}");
+    let pgn = download_pgn(&server, &game);
     assert!(pgn.contains("[Variant \"antichess\"]"), "{pgn}");
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("1. e3 {[%clk "), "{pgn}");
@@ -389,8 +376,50 @@ fn the_list_pages_and_a_finished_game_exports() {
         server.get(&format!("/api/chess/games/{game}/file?ply=3")).0,
         400
     );
-    let (status, _) = server.get(&format!("/api/chess/games/{}/pgn", ids[0]));
-    assert_eq!(status, 409);
+    // A game with no move yet: the tags, and movetext of only `*`.
+    let pgn = download_pgn(&server, &ids[0]);
+    assert!(pgn.contains("[Result \"*\"]\n"), "{pgn}");
+    assert!(pgn.ends_with("[PlyCount \"0\"]\n\n*\n\n"), "{pgn}");
+}
+
+/// lichess's export of a game being played: the moves so far, each with
+/// its clock, and PGN's result of a game in progress, `*`, with no ending.
+#[test]
+fn a_game_being_played_exports_its_pgn_so_far() {
+    let server = serve_on(":memory:", "chess", &[]);
+    let state = server.new_game(json!({
+        "rules": "chess", "white": "human", "black": "human", "white_name": "Ada"
+    }));
+    let game = id(&state);
+    for mv in ["e2-e4", "c7-c5", "g1-f3"] {
+        assert_eq!(server.act(&game, "move", json!({"move": mv})).0, 200);
+    }
+    let pgn = download_pgn(&server, &game);
+    for tag in [
+        "[White \"Ada\"]",
+        "[Result \"*\"]",
+        "[Variant \"chess\"]",
+        "[Termination \"unterminated\"]",
+        "[PlyCount \"3\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    let (_, movetext) = pgn.split_once("\n\n").unwrap();
+    assert_eq!(movetext.matches("{[%clk 0:").count(), 3, "{movetext}");
+    let mut bare = String::new();
+    let mut depth = 0;
+    for c in movetext.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => bare.push(c),
+            _ => {}
+        }
+    }
+    let words: Vec<&str> = bare.split_whitespace().collect();
+    assert_eq!(words, ["1.", "e4", "c5", "2.", "Nf3", "*"], "{movetext}");
+    // Play goes on after the export.
+    assert_eq!(server.act(&game, "move", json!({"move": "d7-d6"})).0, 200);
 }
 
 #[test]

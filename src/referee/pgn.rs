@@ -4,7 +4,7 @@
 
 use super::game::{Ending, GameResult};
 use super::player::FaultKind;
-use crate::chess::{Move, PieceKind, Position};
+use crate::chess::{GameRecord, Move, PieceKind, Position};
 use crate::search::MoveList;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -138,9 +138,25 @@ fn quoted(s: &str) -> String {
 
 /// One game as PGN, ending with a blank line.
 pub fn write(header: &Header, result: &GameResult) -> String {
-    let record = &result.record;
+    write_record(header, &result.record, &result.clocks, Some(result))
+}
+
+/// A game still being played as PGN: the moves so far and the result `*`,
+/// which the PGN standard gives a game in progress, with the
+/// `Termination` it names for one, `unterminated`.
+pub fn write_unfinished(header: &Header, record: &GameRecord, clocks: &[u64]) -> String {
+    write_record(header, record, clocks, None)
+}
+
+fn write_record(
+    header: &Header,
+    record: &GameRecord,
+    clocks: &[u64],
+    result: Option<&GameResult>,
+) -> String {
     let start = record.start();
     let rules = start.rules();
+    let score = result.map_or("*", GameResult::score);
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         out.push_str(&format!("[{name} \"{}\"]\n", quoted(value)));
@@ -151,13 +167,16 @@ pub fn write(header: &Header, result: &GameResult) -> String {
     tag("Round", &header.round.to_string());
     tag("White", header.white);
     tag("Black", header.black);
-    tag("Result", result.score());
+    tag("Result", score);
     tag("Variant", rules.name());
     if *start != Position::startpos(rules) {
         tag("SetUp", "1");
         tag("FEN", &start.fen());
     }
-    tag("Termination", termination(&result.ending));
+    tag(
+        "Termination",
+        result.map_or("unterminated", |r| termination(&r.ending)),
+    );
     if header.tables {
         tag("Adjudication", "endgame tables");
     }
@@ -174,13 +193,15 @@ pub fn write(header: &Header, result: &GameResult) -> String {
             words.push(format!("{number}..."));
         }
         words.push(san(&pos, mv));
-        if let Some(&ms) = result.clocks.get(i) {
+        if let Some(&ms) = clocks.get(i) {
             words.push(clock_comment(ms));
         }
         pos = pos.play(mv);
     }
-    words.push(format!("{{{}}}", result.to_string().replace('}', ")")));
-    words.push(result.score().to_string());
+    if let Some(result) = result {
+        words.push(format!("{{{}}}", result.to_string().replace('}', ")")));
+    }
+    words.push(score.to_string());
     let mut line = String::new();
     for word in words {
         if !line.is_empty() && line.len() + 1 + word.len() > 79 {
@@ -201,7 +222,7 @@ pub fn write(header: &Header, result: &GameResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::{GameRecord, Rules};
+    use crate::chess::Rules;
 
     fn play(record: &mut GameRecord, moves: &[&str]) -> Vec<String> {
         moves
@@ -226,6 +247,26 @@ mod tests {
         assert!(today().starts_with("20"));
         assert_eq!(clock_comment(7_512), "{[%clk 0:00:07.5]}");
         assert_eq!(clock_comment(3_723_999), "{[%clk 1:02:03.9]}");
+    }
+
+    #[test]
+    fn a_game_in_progress_ends_in_a_star() {
+        let mut r = GameRecord::new(Position::startpos(Rules::Chess));
+        play(&mut r, &["e2e4", "c7c5", "g1f3"]);
+        let header = Header {
+            event: "e",
+            round: 1,
+            white: "w",
+            black: "b",
+            tables: false,
+        };
+        let text = write_unfinished(&header, &r, &[299_000, 298_500]);
+        assert!(text.contains("[Result \"*\"]\n"), "{text}");
+        assert!(text.contains("[Termination \"unterminated\"]\n"), "{text}");
+        assert!(
+            text.ends_with("\n\n1. e4 {[%clk 0:04:59.0]} c5 {[%clk 0:04:58.5]} 2. Nf3 *\n\n"),
+            "{text}"
+        );
     }
 
     #[test]

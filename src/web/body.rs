@@ -3,6 +3,7 @@
 
 use super::server::ApiError;
 use crate::chess::Color;
+use crate::seat::Seat;
 use serde_json::{Map, Value};
 
 /// Largest seed a new game takes: exact in JavaScript's numbers.
@@ -12,6 +13,23 @@ pub const MAX_SEED: u64 = (1 << 53) - 1;
 pub struct Body(pub Map<String, Value>);
 
 impl Body {
+    /// A seat field, `human` or `level:N` with N at most `max`; `default`
+    /// when absent. `levels` tells what N is, in the refusal.
+    pub fn seat(
+        &self,
+        name: &str,
+        default: Seat,
+        max: u32,
+        levels: &str,
+    ) -> Result<Seat, ApiError> {
+        let Some(text) = self.text(name)? else {
+            return Ok(default);
+        };
+        Seat::parse(text, max).ok_or_else(|| {
+            ApiError::bad_field(format!("'{name}' must be \"human\" or \"level:N\"{levels}"))
+        })
+    }
+
     /// A text field, if present.
     pub fn text(&self, name: &str) -> Result<Option<&str>, ApiError> {
         match self.0.get(name) {

@@ -14,7 +14,8 @@
 use super::body::Body;
 use super::checkers_view as view;
 use super::db::Db;
-use super::server::{ApiError, Method, Request, Response};
+use super::machine::finish_thinking;
+use super::server::{ApiError, Method, Request, Response, acted, game_route};
 use super::store::{GameId, Guard, Slot, Store};
 use crate::checkers::notation::capture_compulsory;
 use crate::checkers::notation::parse_path;
@@ -324,14 +325,9 @@ fn kick(slot: &Handle, game: &mut Guard<'_, CheckersGame>, tables: &Arc<Tables>)
         .spawn(move || {
             let action = tables_again.think(owner, &mut machine, &record, &stop);
             let mut game = slot_again.lock();
-            if !game
-                .thinking
-                .as_ref()
-                .is_some_and(|s| Arc::ptr_eq(s, &stop))
-            {
+            if !finish_thinking(&mut game.thinking, &stop) {
                 return;
             }
-            game.thinking = None;
             game.machines[side.index()] = Some(machine);
             if let Some(action) = action {
                 machine_acted(&mut game.record, action);
@@ -362,12 +358,6 @@ fn machine_acted(record: &mut Record, action: Action) {
 pub fn api(api: &CheckersApi, req: &Request, rest: &[&str]) -> Result<Response, ApiError> {
     match (req.method, rest) {
         (Method::Post, ["games"]) => new_game(api, req),
-        (Method::Get, ["games", id]) => Ok(Response::json(&view::state(&find(api, id)?.lock()))),
-        (Method::Get, ["games", id, "replay"]) => {
-            let slot = find(api, id)?;
-            let game = slot.lock();
-            Ok(Response::json(&game.replay(slot.id())))
-        }
         (Method::Get, ["games", id, "transcript"]) => {
             let text = write_transcript(&find(api, id)?.lock().record);
             Ok(Response::download(
@@ -393,15 +383,14 @@ pub fn api(api: &CheckersApi, req: &Request, rest: &[&str]) -> Result<Response, 
                     ));
                 }
             };
-            let mut game = slot.lock();
-            act(&mut game, word)?;
-            game.write_transcript();
-            game.changed();
-            kick(&slot, &mut game, &api.tables);
-            Ok(Response::json(&view::state(&game)))
+            let doing = |game: &mut Guard<'_, CheckersGame>| {
+                act(game, word)?;
+                game.write_transcript();
+                Ok(())
+            };
+            acted(&slot, doing, |slot, game| kick(slot, game, &api.tables))
         }
-        (_, ["games"] | ["games", _] | ["games", _, _]) => Err(ApiError::method()),
-        _ => Err(ApiError::not_found(&req.path)),
+        _ => game_route(req, rest, |id| find(api, id)),
     }
 }
 
@@ -414,23 +403,10 @@ fn find(api: &CheckersApi, id: &str) -> Result<Handle, ApiError> {
 
 /// Reads a seat: `human` or `level:N`.
 fn seat(body: &Body, name: &str, default: Seat) -> Result<Seat, ApiError> {
-    let Some(text) = body.text(name)? else {
-        return Ok(default);
-    };
-    let bad = || {
-        ApiError::bad_field(format!(
-            "'{name}' must be \"human\" or \"level:N\", N the plies the machine looks ahead \
-             (0: the strongest, on its time budget; at most {MAX_LEVEL})"
-        ))
-    };
-    match text.split_once(':') {
-        None if text.eq_ignore_ascii_case("human") => Ok(Seat::Human),
-        Some(("level", n)) => match n.parse::<u32>() {
-            Ok(level) if level <= MAX_LEVEL => Ok(Seat::Machine(level)),
-            _ => Err(bad()),
-        },
-        _ => Err(bad()),
-    }
+    let levels = format!(
+        ", N the plies the machine looks ahead (0: the strongest, on its time budget; at most {MAX_LEVEL})"
+    );
+    body.seat(name, default, MAX_LEVEL, &levels)
 }
 
 /// `POST /api/checkers/games`: a new game.

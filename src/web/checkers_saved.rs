@@ -7,7 +7,7 @@
 use super::checkers::{CheckersGame, Setup};
 use super::checkers_view as view;
 use super::db::{self, Family, Saved};
-use super::store::{GameId, Kept};
+use super::store::{GameId, Guard, Kept, Shown};
 use crate::checkers::{Action, Color, Record, Score};
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -48,10 +48,16 @@ impl CheckersGame {
             "plies": moves,
         })
     }
+}
+
+impl Shown for CheckersGame {
+    fn state(game: &mut Guard<'_, CheckersGame>) -> Value {
+        view::state(game)
+    }
 
     /// Every position from the start, one per move (draw offers and their
     /// answers change no position): `GET .../replay`.
-    pub(super) fn replay(&self, id: GameId) -> Value {
+    fn replay(&self, id: GameId) -> Value {
         let mut record = Record::new();
         let mut positions = vec![json!({
             "ply": 0,

@@ -12,8 +12,8 @@
 use super::body::Body;
 use super::chess_saved::ClockPair;
 use super::db::Db;
-use super::machine::{Machines, Request as Think};
-use super::server::{ApiError, Method, Request, Response};
+use super::machine::{Machines, Request as Think, finish_thinking};
+use super::server::{ApiError, Method, Request, Response, acted, game_route};
 use super::store::{Guard, Slot, Store};
 use super::view;
 use crate::chess::{Color, Position, Rules};
@@ -191,14 +191,9 @@ fn kick(slot: &Handle, game: &mut Guard<'_, ChessGame>, machines: &Arc<Machines<
         (Arc::clone(slot), Arc::clone(machines), Arc::clone(&stop));
     let done = move |chosen| {
         let mut game = slot_again.lock();
-        if !game
-            .thinking
-            .as_ref()
-            .is_some_and(|s| Arc::ptr_eq(s, &mine))
-        {
+        if !finish_thinking(&mut game.thinking, &mine) {
             return;
         }
-        game.thinking = None;
         machine_moved(&mut game, side, chosen);
         game.changed();
         kick(&slot_again, &mut game, &machines_again);
@@ -233,23 +228,11 @@ fn machine_moved(game: &mut ChessGame, side: Color, chosen: Option<crate::chess:
 pub fn api(api: &ChessApi, req: &Request, rest: &[&str]) -> Result<Response, ApiError> {
     match (req.method, rest) {
         (Method::Post, ["games"]) => new_game(api, req),
-        (Method::Get, ["games", id]) => state(&find(api, id)?),
         (Method::Get, ["games", id, "file"]) => file(&find(api, id)?, req),
-        (Method::Get, ["games", id, "replay"]) => {
-            let slot = find(api, id)?;
-            let game = slot.lock();
-            Ok(Response::json(&game.replay(slot.id())))
-        }
         (Method::Get, ["games", id, "pgn"]) => {
             let slot = find(api, id)?;
             let game = slot.lock();
-            let text = game.pgn().ok_or_else(|| {
-                ApiError::new(
-                    409,
-                    "game_not_over",
-                    "a game's PGN is made once it has a result",
-                )
-            })?;
+            let text = game.pgn();
             Ok(Response::download(
                 "application/x-chess-pgn",
                 &format!("antichess-{}.pgn", slot.id()),
@@ -259,15 +242,13 @@ pub fn api(api: &ChessApi, req: &Request, rest: &[&str]) -> Result<Response, Api
         (Method::Post, ["games", id, action]) => {
             let slot = find(api, id)?;
             let body = Body(req.json_body()?);
-            let mut game = slot.lock();
-            flag(&mut game);
-            act(&mut game, action, &body)?;
-            game.changed();
-            kick(&slot, &mut game, &api.machines);
-            Ok(Response::json(&view::state(&game)))
+            let doing = |game: &mut Guard<'_, ChessGame>| {
+                flag(game);
+                act(game, action, &body)
+            };
+            acted(&slot, doing, |slot, game| kick(slot, game, &api.machines))
         }
-        (_, ["games"] | ["games", _] | ["games", _, _]) => Err(ApiError::method()),
-        _ => Err(ApiError::not_found(&req.path)),
+        _ => game_route(req, rest, |id| find(api, id)),
     }
 }
 
@@ -304,39 +285,17 @@ fn file(slot: &Handle, req: &Request) -> Result<Response, ApiError> {
 }
 
 /// Ends the game if the side to move has run out of time.
-fn flag(game: &mut Guard<'_, ChessGame>) {
+pub(super) fn flag(game: &mut Guard<'_, ChessGame>) {
     if game.table.check_flag() {
         game.cancel_thinking();
         game.changed();
     }
 }
 
-/// `GET /api/chess/games/ID`: the game. (A wait for its next version,
-/// `?after=V`, is done before, without a thread: see [`ChessApi::waiting`].)
-fn state(slot: &Handle) -> Result<Response, ApiError> {
-    let mut game = slot.lock();
-    flag(&mut game);
-    Ok(Response::json(&view::state(&game)))
-}
-
 /// Reads a seat: `human` or `level:N`.
 fn seat(body: &Body, name: &str, default: Seat) -> Result<Seat, ApiError> {
-    let Some(text) = body.text(name)? else {
-        return Ok(default);
-    };
-    let bad = || {
-        ApiError::bad_field(format!(
-            "'{name}' must be \"human\" or \"level:N\" with N from 0 (strongest) to {MAX_LEVEL}"
-        ))
-    };
-    match text.split_once(':') {
-        None if text.eq_ignore_ascii_case("human") => Ok(Seat::Human),
-        Some(("level", n)) => match n.parse::<u32>() {
-            Ok(level) if level <= MAX_LEVEL => Ok(Seat::Machine(level)),
-            _ => Err(bad()),
-        },
-        _ => Err(bad()),
-    }
+    let levels = format!(" with N from 0 (strongest) to {MAX_LEVEL}");
+    body.seat(name, default, MAX_LEVEL, &levels)
 }
 
 fn rules(body: &Body) -> Result<Rules, ApiError> {

@@ -15,7 +15,7 @@
 
 use super::chess::ChessGame;
 use super::db::{self, Family, Saved};
-use super::store::{GameId, Kept};
+use super::store::{GameId, Guard, Kept, Shown};
 use super::view;
 use crate::chess::{Color, FileStyle, GameFile, Move, Position, Rules};
 use crate::referee::game::{Ending, GameResult};
@@ -104,8 +104,72 @@ impl ChessGame {
         all
     }
 
+    /// The game as `antichess match --pgn` writes one; while it is
+    /// played, the moves so far with the result `*`.
+    pub(super) fn pgn(&self) -> String {
+        // The mover's time left after each move: PGN's `%clk`.
+        let record = self.table.record();
+        let mut side = record.start().side_to_move();
+        let clocks: Vec<u64> = self
+            .clock_log
+            .iter()
+            .map(|pair| {
+                let ms = pair[side.index()];
+                side = side.flip();
+                ms
+            })
+            .collect();
+        let (white, black) = (self.name(Color::White), self.name(Color::Black));
+        let header = pgn::Header {
+            event: "antichess web board",
+            round: 1,
+            white: &white,
+            black: &black,
+            tables: false,
+        };
+        let Phase::Over(result) = self.table.phase() else {
+            return pgn::write_unfinished(&header, record, &clocks);
+        };
+        let mut result: GameResult = (**result).clone();
+        result.record = record.clone();
+        result.clocks = clocks;
+        pgn::write(&header, &result)
+    }
+
+    /// The 2002 game file of the position after `ply` moves, with the
+    /// clocks then; `None` past the last move.
+    pub(super) fn file_at(&self, ply: usize) -> Option<String> {
+        let record = self.table.record();
+        if ply > record.moves().len() {
+            return None;
+        }
+        let mut pos = *record.start();
+        for &mv in &record.moves()[..ply] {
+            pos = pos.play(mv);
+        }
+        let pair = if ply == record.moves().len() {
+            clocks_now(&self.table)
+        } else {
+            self.clocks_by_ply()[ply]
+        };
+        let file = GameFile {
+            position: pos,
+            white_ms: pair[0],
+            black_ms: pair[1],
+            style: FileStyle::Y2002,
+        };
+        Some(file.write("\n"))
+    }
+}
+
+impl Shown for ChessGame {
+    fn state(game: &mut Guard<'_, ChessGame>) -> Value {
+        super::chess::flag(game);
+        view::state(game)
+    }
+
     /// Every position from the start: `GET .../replay`.
-    pub(super) fn replay(&self, id: GameId) -> Value {
+    fn replay(&self, id: GameId) -> Value {
         let record = self.table.record();
         let clocks = self.clocks_by_ply();
         let mut pos = *record.start();
@@ -137,61 +201,6 @@ impl ChessGame {
             "positions": positions,
             "result": self.summary()["result"],
         })
-    }
-
-    /// The game as `antichess match --pgn` writes one; `None` while it
-    /// has no result.
-    pub(super) fn pgn(&self) -> Option<String> {
-        let Phase::Over(result) = self.table.phase() else {
-            return None;
-        };
-        let mut result: GameResult = (**result).clone();
-        result.record = self.table.record().clone();
-        // The mover's time left after each move: PGN's `%clk`.
-        let mut side = result.record.start().side_to_move();
-        result.clocks = self
-            .clock_log
-            .iter()
-            .map(|pair| {
-                let ms = pair[side.index()];
-                side = side.flip();
-                ms
-            })
-            .collect();
-        let (white, black) = (self.name(Color::White), self.name(Color::Black));
-        let header = pgn::Header {
-            event: "antichess web board",
-            round: 1,
-            white: &white,
-            black: &black,
-            tables: false,
-        };
-        Some(pgn::write(&header, &result))
-    }
-
-    /// The 2002 game file of the position after `ply` moves, with the
-    /// clocks then; `None` past the last move.
-    pub(super) fn file_at(&self, ply: usize) -> Option<String> {
-        let record = self.table.record();
-        if ply > record.moves().len() {
-            return None;
-        }
-        let mut pos = *record.start();
-        for &mv in &record.moves()[..ply] {
-            pos = pos.play(mv);
-        }
-        let pair = if ply == record.moves().len() {
-            clocks_now(&self.table)
-        } else {
-            self.clocks_by_ply()[ply]
-        };
-        let file = GameFile {
-            position: pos,
-            white_ms: pair[0],
-            black_ms: pair[1],
-            style: FileStyle::Y2002,
-        };
-        Some(file.write("\n"))
     }
 }
 
@@ -324,7 +333,7 @@ mod tests {
         assert_eq!(back.saved().record, saved.record);
         assert_eq!(saved.summary["result"]["reason"], "resigned");
         assert_eq!(saved.summary["plies"], 2);
-        assert!(back.pgn().unwrap().contains("[Black \"Deep\"]"));
+        assert!(back.pgn().contains("[Black \"Deep\"]"));
     }
 
     #[test]

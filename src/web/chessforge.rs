@@ -11,7 +11,7 @@
 use super::body::Body;
 use super::chessforge_view as view;
 use super::db::Db;
-use super::server::{ApiError, Method, Request, Response};
+use super::server::{ApiError, Method, Request, Response, acted, game_route};
 use super::store::{GameId, Slot, Store};
 use crate::chessforge::policy::new_game;
 use crate::chessforge::solver::{Budget, Candidate, Solver};
@@ -146,12 +146,6 @@ type Handle = Arc<Slot<ForgeGame>>;
 pub fn api(api: &ForgeApi, req: &Request, rest: &[&str]) -> Result<Response, ApiError> {
     match (req.method, rest) {
         (Method::Post, ["games"]) => new_game_request(api, req),
-        (Method::Get, ["games", id]) => Ok(Response::json(&view::state(&find(api, id)?.lock()))),
-        (Method::Get, ["games", id, "replay"]) => {
-            let slot = find(api, id)?;
-            let game = slot.lock();
-            Ok(Response::json(&game.replay(slot.id())))
-        }
         (Method::Post, ["games", id, "strike"]) => {
             let slot = find(api, id)?;
             let body = Body(req.json_body()?);
@@ -159,10 +153,7 @@ pub fn api(api: &ForgeApi, req: &Request, rest: &[&str]) -> Result<Response, Api
             let sq: Square = text.trim().parse().map_err(|e| {
                 ApiError::bad_field(format!("'square' must name a square a1 to f6: {e}"))
             })?;
-            let mut game = slot.lock();
-            game.strike(sq).map_err(refusal)?;
-            game.changed();
-            Ok(Response::json(&view::state(&game)))
+            acted(&slot, |game| game.strike(sq).map_err(refusal), |_, _| {})
         }
         (Method::Post, ["games", id, "hint"]) => {
             let slot = find(api, id)?;
@@ -178,8 +169,7 @@ pub fn api(api: &ForgeApi, req: &Request, rest: &[&str]) -> Result<Response, Api
                 action.chars().take(40).collect::<String>()
             ),
         )),
-        (_, ["games"] | ["games", _] | ["games", _, _]) => Err(ApiError::method()),
-        _ => Err(ApiError::not_found(&req.path)),
+        _ => game_route(req, rest, |id| find(api, id)),
     }
 }
 

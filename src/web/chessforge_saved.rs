@@ -7,7 +7,7 @@
 use super::chessforge::{DEFAULT_BUDGET, ForgeGame, Setup};
 use super::chessforge_view as view;
 use super::db::{Family, Saved};
-use super::store::{GameId, Kept};
+use super::store::{GameId, Guard, Kept, Shown};
 use crate::chessforge::policy::new_game;
 use crate::chessforge::solver::Budget;
 use crate::chessforge::{RuleSet, Square};
@@ -32,9 +32,15 @@ impl ForgeGame {
             "plies": self.history.len(),
         })
     }
+}
+
+impl Shown for ForgeGame {
+    fn state(game: &mut Guard<'_, ForgeGame>) -> Value {
+        view::state(game)
+    }
 
     /// Every board from the deal, one per strike: `GET .../replay`.
-    pub(super) fn replay(&self, id: GameId) -> Value {
+    fn replay(&self, id: GameId) -> Value {
         let (mut board, mut deal) = new_game(self.seed, self.rules);
         let entry = |ply: usize, board: &crate::chessforge::Board, last: Option<Square>| {
             json!({

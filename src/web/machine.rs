@@ -15,6 +15,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+/// Takes back a game's thinking token when the machine that held `stop`
+/// answers; false when the game has since stopped that thinking or started
+/// another (an undo, a new game), so the answer is stale.
+pub fn finish_thinking(thinking: &mut Option<Arc<AtomicBool>>, stop: &Arc<AtomicBool>) -> bool {
+    if !thinking.as_ref().is_some_and(|s| Arc::ptr_eq(s, stop)) {
+        return false;
+    }
+    *thinking = None;
+    true
+}
+
 /// Transposition table of each thinker, MiB.
 const HASH_MIB: usize = 16;
 

@@ -6,9 +6,11 @@
 //! the checks that keep other sites out) is [`super::net`].
 
 use super::db::{Family, ListQuery, parse_cursor};
+use super::store::{Guard, Shown, Slot};
 use super::{App, assets};
 use serde_json::{Value, json};
 use std::fmt;
+use std::sync::Arc;
 
 /// Largest request body accepted; a game file is a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -222,10 +224,10 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
             Some((content_type, body)) => get(Response::bytes(content_type, body)),
             None => Err(ApiError::not_found(&req.path)),
         },
-        ["chess"] => get(Response::bytes(
-            "text/html; charset=utf-8",
-            assets::CHESS_PAGE,
-        )),
+        [page] => match assets::page(page) {
+            Some(html) => get(Response::bytes("text/html; charset=utf-8", html)),
+            None => Err(ApiError::not_found(&req.path)),
+        },
         ["api", "chess", "analysis"] => match req.method {
             Method::Post => {
                 let body = super::body::Body(req.json_body()?);
@@ -235,24 +237,48 @@ pub fn route(app: &App, req: &Request) -> Result<Response, ApiError> {
             _ => Err(ApiError::method()),
         },
         ["api", "chess", rest @ ..] => super::chess::api(&app.chess, req, rest),
-        ["checkers"] => get(Response::bytes(
-            "text/html; charset=utf-8",
-            assets::CHECKERS_PAGE,
-        )),
-        ["chessforge"] => get(Response::bytes(
-            "text/html; charset=utf-8",
-            assets::CHESSFORGE_PAGE,
-        )),
-        ["games"] => get(Response::bytes(
-            "text/html; charset=utf-8",
-            assets::GAMES_PAGE,
-        )),
         ["api", "checkers", rest @ ..] => super::checkers::api(&app.checkers, req, rest),
         ["api", "chessforge", rest @ ..] => super::chessforge::api(&app.chessforge, req, rest),
         ["api", "games"] => match req.method {
             Method::Get => games_list(app, req),
             _ => Err(ApiError::method()),
         },
+        _ => Err(ApiError::not_found(&req.path)),
+    }
+}
+
+/// A POSTed action: `act` changes the game under its lock (or refuses),
+/// the game gets a new version, `then` starts what follows (a machine to
+/// move), and the answer is the state.
+pub fn acted<G: Shown>(
+    slot: &Arc<Slot<G>>,
+    act: impl FnOnce(&mut Guard<'_, G>) -> Result<(), ApiError>,
+    then: impl FnOnce(&Arc<Slot<G>>, &mut Guard<'_, G>),
+) -> Result<Response, ApiError> {
+    let mut game = slot.lock();
+    act(&mut game)?;
+    game.changed();
+    then(slot, &mut game);
+    Ok(Response::json(&G::state(&mut game)))
+}
+
+/// The answers every game family's API gives alike, after its own:
+/// `GET games/ID` (the state), `GET games/ID/replay`, 405 for a method an
+/// address does not take and 404 for an address there is not. `find`
+/// gives the game an id names.
+pub fn game_route<G: Shown>(
+    req: &Request,
+    rest: &[&str],
+    find: impl FnOnce(&str) -> Result<Arc<Slot<G>>, ApiError>,
+) -> Result<Response, ApiError> {
+    match (req.method, rest) {
+        (Method::Get, ["games", id]) => Ok(Response::json(&G::state(&mut find(id)?.lock()))),
+        (Method::Get, ["games", id, "replay"]) => {
+            let slot = find(id)?;
+            let game = slot.lock();
+            Ok(Response::json(&game.replay(slot.id())))
+        }
+        (_, ["games"] | ["games", _] | ["games", _, _]) => Err(ApiError::method()),
         _ => Err(ApiError::not_found(&req.path)),
     }
 }

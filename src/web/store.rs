@@ -40,6 +40,16 @@ pub trait Kept: Send + Sized + 'static {
     fn restore(id: GameId, record: &serde_json::Value) -> Result<Self, String>;
 }
 
+/// A game the pages show: what they draw of it now and, for a replay,
+/// every position it went through.
+pub trait Shown: Kept {
+    /// The state a page draws (a chess game first lets a fallen flag end it).
+    fn state(game: &mut Guard<'_, Self>) -> serde_json::Value;
+
+    /// Every position the game went through, for the pages' replay.
+    fn replay(&self, id: GameId) -> serde_json::Value;
+}
+
 /// A game id: 16 hex digits, hard to guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameId(u64);

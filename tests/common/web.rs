@@ -1,7 +1,7 @@
 //! A web server of our own for the web tests: started on port 0, spoken
 //! to over plain HTTP/1.1 (one connection a request), killed on drop.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
@@ -61,6 +61,15 @@ impl Server {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
         stream.write_all(request).unwrap();
         read_answer(stream)
+    }
+
+    /// A bare GET, as a browser sends one; the status, the head and the body.
+    pub fn get_raw(&self, path: &str) -> (u16, String, String) {
+        let request = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        );
+        self.raw(request.as_bytes())
     }
 
     /// A request with a body; the status, the head and the body.
@@ -160,4 +169,25 @@ fn read_answer(mut stream: TcpStream) -> (u16, String, String) {
 /// The game's id.
 pub fn id(state: &Value) -> String {
     state["id"].as_str().unwrap().to_string()
+}
+
+/// The game's version.
+pub fn version(state: &Value) -> u64 {
+    state["version"].as_u64().unwrap()
+}
+
+/// What a refused request must leave as it was in a chess game (the
+/// clocks run on).
+pub fn essence(state: &Value) -> Value {
+    json!([
+        state["version"],
+        state["board"],
+        state["history"],
+        state["to_move"],
+        state["status"],
+        state["players"]["white"]["player"],
+        state["players"]["black"]["player"],
+        state["players"]["white"]["name"],
+        state["rules"],
+    ])
 }

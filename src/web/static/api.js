@@ -122,3 +122,44 @@ export function strengthText(table, level) {
   if (s.bound === '>=') return `at least ${r(s.elo)} Elo vs level 0`;
   return `${r(s.elo)} Elo vs level 0 (${r(s.low)} to ${r(s.high)})`;
 }
+
+// Puts game `id` in the page's address, so that a reload or a link opens it.
+export function keepInAddress(id) {
+  const url = new URL(location.href);
+  url.searchParams.set('game', id);
+  history.replaceState(null, '', url);
+}
+
+// The game the address names (`?game=ID`) under `api`, or null when it
+// names none; `say` tells why a game it names cannot be had.
+export async function gameInAddress(api, say) {
+  const id = new URL(location.href).searchParams.get('game');
+  if (!id) return null;
+  try {
+    return await request('GET', `${api}/${encodeURIComponent(id)}`);
+  } catch (e) {
+    say(`${e.message}. A new game was started.`);
+    return null;
+  }
+}
+
+// Follows game `s` under `api`, handing each new version to `onState`;
+// `say` tells the person when the server no longer holds the game.
+export function followGame(api, s, onState, say) {
+  return follow(`${api}/${s.id}`, s.version, onState, (e) => {
+    if (e.code === 'unknown_game') say('This game is no longer held by the server: start a new game.');
+  });
+}
+
+// POSTs an action to `url` and shows the state the server answers with
+// `show`; a refusal is said with `say` and thrown on.
+export async function postAction(url, body, show, say) {
+  try {
+    const s = await request('POST', url, body);
+    show(s);
+    return s;
+  } catch (e) {
+    say(e.message);
+    throw e;
+  }
+}

@@ -6,9 +6,9 @@
 // routes, and never works out a rule itself. A finished game replays move
 // by move from the server's positions (buttons and the arrow keys).
 
-import { request, follow, strengthText } from './api.js';
+import { request, strengthText, keepInAddress, followGame, postAction, gameInAddress } from './api.js';
 import { STRENGTH } from './levels.js';
-import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplayAtEnd, paintReplayBar, shownPosition, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/checkers/games';
@@ -34,10 +34,7 @@ let replay = null;         // a finished game's positions: {id, version, positio
 let shown = null;          // the index of the replay position shown
 
 // The replay position shown, when it is not the game's last.
-function viewing() {
-  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
-  return replay.positions[shown];
-}
+const viewing = () => shownPosition(replay, shown);
 
 // A disc drawn as SVG: a man, or a king with a crown on it.
 function discSvg(piece) {
@@ -308,12 +305,8 @@ function replayText(view) {
 }
 
 function fetchReplay(s) {
-  loadReplay(API, { id: s.id, version: s.version }, () => state, (got) => {
-    replay = got;
-    if (!got) return;
-    shown = got.positions.length - 1;
-    render(state);
-  });
+  const keep = (got, last) => { replay = got; if (got) shown = last; };
+  loadReplayAtEnd(API, { id: s.id, version: s.version }, () => state, keep, () => render(state));
 }
 
 const replayWhere = () => standing(replay, shown);
@@ -325,27 +318,17 @@ function show(s) {
 }
 
 function openGame(s) {
-  const url = new URL(location.href);
-  url.searchParams.set('game', s.id);
-  history.replaceState(null, '', url);
+  keepInAddress(s.id);
   flippedByHand = false;
   state = null;
   show(s);
   if (follower) follower.stop();
-  follower = follow(`${API}/${s.id}`, s.version, render, (e) => {
-    if (e.code === 'unknown_game') setMessage('This game is no longer held by the server: start a new game.');
-  });
+  follower = followGame(API, s, render, setMessage);
 }
 
+// The state after the action, or null when it is refused (and said).
 async function act(path, body = {}) {
-  try {
-    const s = await request('POST', `${API}/${state.id}/${path}`, body);
-    show(s);
-    return s;
-  } catch (e) {
-    setMessage(e.message);
-    return null;
-  }
+  return postAction(`${API}/${state.id}/${path}`, body, show, setMessage).catch(() => null);
 }
 
 async function sendMove(text) {
@@ -424,14 +407,10 @@ async function start() {
     route = [];
     render(state);
   });
-  const id = new URL(location.href).searchParams.get('game');
-  if (id) {
-    try {
-      openGame(await request('GET', `${API}/${encodeURIComponent(id)}`));
-      return;
-    } catch (e) {
-      setMessage(`${e.message}. A new game was started.`);
-    }
+  const saved = await gameInAddress(API, setMessage);
+  if (saved) {
+    openGame(saved);
+    return;
   }
   try {
     await newGame({ black: 'human', white: 'level:0' });

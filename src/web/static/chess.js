@@ -9,9 +9,9 @@
 
 import { Board } from './board.js';
 import { pieceSvg, PIECE_NAMES } from './pieces.js';
-import { request, follow, showClock, strengthText } from './api.js';
+import { request, showClock, strengthText, keepInAddress, followGame, postAction, gameInAddress } from './api.js';
 import { STRENGTH } from './levels.js';
-import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplay, paintReplayBar, shownPosition, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chess/games';
@@ -57,10 +57,7 @@ function humanSides(s) {
 }
 
 // The replay position shown, when it is not the game's last.
-function viewing() {
-  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
-  return replay.positions[shown];
-}
+const viewing = () => shownPosition(replay, shown);
 
 // The number of moves played to reach the position shown.
 function shownPly() {
@@ -343,29 +340,19 @@ function show(s) {
 
 function startFollowing(s) {
   if (follower) follower.stop();
-  follower = follow(`${API}/${s.id}`, s.version, render, (e) => {
-    if (e.code === 'unknown_game') setMessage('This game is no longer held by the server: start a new game.');
-  });
+  follower = followGame(API, s, render, setMessage);
 }
 
 async function openGame(s) {
-  const url = new URL(location.href);
-  url.searchParams.set('game', s.id);
-  history.replaceState(null, '', url);
+  keepInAddress(s.id);
   flippedByHand = null;
   show(s);
   startFollowing(s);
 }
 
+// The state after the action; a refusal is said and thrown on.
 async function act(action, body = {}) {
-  try {
-    const s = await request('POST', `${gameUrl()}/${action}`, body);
-    show(s);
-    return s;
-  } catch (e) {
-    setMessage(e.message);
-    throw e;
-  }
+  return postAction(`${gameUrl()}/${action}`, body, show, setMessage);
 }
 
 async function sendMove(text) {
@@ -588,15 +575,10 @@ async function start() {
   });
   wireAnalysis();
   setInterval(tickClocks, 100);
-  const id = new URL(location.href).searchParams.get('game');
-  if (id) {
-    try {
-      const s = await request('GET', `${API}/${encodeURIComponent(id)}`);
-      await openGame(s);
-      return;
-    } catch (e) {
-      setMessage(`${e.message}. A new game was started.`);
-    }
+  const saved = await gameInAddress(API, setMessage);
+  if (saved) {
+    await openGame(saved);
+    return;
   }
   await newGame({ rules: 'antichess', white: 'human', black: 'level:3', time_ms: 300000 });
 }

@@ -4,9 +4,9 @@
 // tiles may be struck, what a strike does and the score all come from
 // the server.
 
-import { request } from './api.js';
+import { request, keepInAddress, gameInAddress } from './api.js';
 import { pieceSvg } from './pieces.js';
-import { loadReplay, paintReplayBar, standing, wireReplay } from './replay.js';
+import { loadReplayAtEnd, paintReplayBar, shownPosition, standing, wireReplay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/chessforge/games';
@@ -18,10 +18,7 @@ let replay = null;         // a finished game's boards: {id, strikes, positions}
 let shown = null;          // the index of the replayed board shown
 
 // The replayed board shown, when it is not the game's last.
-function viewing() {
-  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
-  return replay.positions[shown];
-}
+const viewing = () => shownPosition(replay, shown);
 
 const INK = '#1f1c18';
 
@@ -190,24 +187,17 @@ function render(s, struck) {
   document.body.dataset.ply = String(replay ? (shown ?? replay.positions.length - 1) : -1);
 }
 
+const replayWhere = () => standing(replay, shown);
+
 // -- replays ------------------------------------------------------------------
 
 function fetchReplay(s) {
-  loadReplay(API, { id: s.id, strikes: s.strikes }, () => state, (got) => {
-    replay = got;
-    if (!got) return;
-    shown = got.positions.length - 1;
-    render(state);
-  });
+  const keep = (got, last) => { replay = got; if (got) shown = last; };
+  loadReplayAtEnd(API, { id: s.id, strikes: s.strikes }, () => state, keep, () => render(state));
 }
 
-const replayWhere = () => standing(replay, shown);
-
-
 function openGame(s) {
-  const url = new URL(location.href);
-  url.searchParams.set('game', s.id);
-  history.replaceState(null, '', url);
+  keepInAddress(s.id);
   state = null;
   render(s);
 }
@@ -286,14 +276,10 @@ async function start() {
     shown = index;
     render(state);
   });
-  const id = new URL(location.href).searchParams.get('game');
-  if (id) {
-    try {
-      openGame(await request('GET', `${API}/${encodeURIComponent(id)}`));
-      return;
-    } catch (e) {
-      setMessage(`${e.message}. A new game was started.`);
-    }
+  const saved = await gameInAddress(API, setMessage);
+  if (saved) {
+    openGame(saved);
+    return;
   }
   try {
     await newGame({ rules: 'standard' });

@@ -29,6 +29,23 @@ export async function loadReplay(api, key, now, take) {
   if (s && Object.keys(key).every((k) => s[k] === key[k])) take(positions && { ...key, positions });
 }
 
+// As loadReplay, for a page that shows a replay first at its end:
+// `keep(replay, last)` gets the replay and the index of its last position,
+// or (null, null) when the server has none; `redraw()` follows a replay.
+export function loadReplayAtEnd(api, key, now, keep, redraw) {
+  loadReplay(api, key, now, (got) => {
+    keep(got, got ? got.positions.length - 1 : null);
+    if (got) redraw();
+  });
+}
+
+// The replay position shown, or null when it is the game's last (or
+// there is no replay): the page then draws the game as it is.
+export function shownPosition(replay, shown) {
+  if (!replay || shown === null || shown >= replay.positions.length - 1) return null;
+  return replay.positions[shown];
+}
+
 // Where a replay stands, {at, last}, or null while there is none; `shown`
 // null means the last position.
 export function standing(replay, shown) {
