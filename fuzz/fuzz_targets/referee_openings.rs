@@ -1,9 +1,11 @@
 //! The referee's opening book readers (what `read_book` does with a file's
 //! text: one position a line, FEN, EPD or game file; or PGN games) under
-//! every rule set.
+//! every chess-board rule set, and the checkers book reader (move lists
+//! a line, or PDN games).
 #![no_main]
 
 use antichess::chess::Rules;
+use antichess::referee::checkers_book::parse_book;
 use antichess::referee::openings::{parse_lines, parse_pgn_book};
 use libfuzzer_sys::fuzz_target;
 
@@ -18,5 +20,9 @@ fuzz_target!(|data: &[u8]| {
                 Err(e) => assert!(!e.is_empty()),
             }
         }
+    }
+    match parse_book(text, "fuzz") {
+        Ok(openings) => assert!(!openings.is_empty()),
+        Err(e) => assert!(!e.is_empty()),
     }
 });
