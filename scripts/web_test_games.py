@@ -86,6 +86,14 @@ def wait_for_my_turn(page):
     wait_js(page, "() => /your move|accept or reject|Game over/.test(document.getElementById('status').textContent)")
 
 
+def wait_for_reply(page):
+    """The machine's (White's) reply has come by itself, said in words, or
+    the game is over: a page that still shows the person's turn from
+    before the click would let the next click fall on the machine's turn."""
+    wait_js(page, "() => /^white /.test(document.getElementById('last-move').textContent)"
+                  " || document.getElementById('status').textContent.startsWith('Game over')")
+
+
 def click_route(page, path):
     for sq in path:
         page.click(f"#board .sq[data-square='{sq}']")
@@ -107,9 +115,7 @@ def test_checkers_moves_by_clicking(server, page, shots):
         click_route(page, chosen["path"])
         expect(page.locator("#transcript")).to_contain_text(chosen["move"])
         jumped = jumped or bool(chosen["captures"])
-        # The machine's reply comes by itself, said in words.
-        wait_js(page, "() => /^white /.test(document.getElementById('last-move').textContent)"
-                      " || document.getElementById('status').textContent.startsWith('Game over')")
+        wait_for_reply(page)
     state = checkers(server, page)
     assert jumped, "a jump came up and was clicked"
     assert state["last_move"]["side"] == "white"
@@ -176,7 +182,10 @@ def test_checkers_game_in_the_list_and_replayed(server, page, shots):
     for path in ([11, 15], [9, 13]):
         wait_for_my_turn(page)
         moves = checkers(server, page)["moves"]
-        click_route(page, next((m["path"] for m in moves if m["path"] == path), moves[0]["path"]))
+        chosen = next((m for m in moves if m["path"] == path), moves[0])
+        click_route(page, chosen["path"])
+        expect(page.locator("#transcript")).to_contain_text(chosen["move"])
+        wait_for_reply(page)
     wait_for_my_turn(page)
     page.click("#btn-resign")
     expect(page.locator("#status")).to_contain_text("Game over")
