@@ -18,6 +18,7 @@ import os
 import random
 import subprocess
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 import pyffish as sf
 
@@ -121,18 +122,26 @@ def ours(binary, rules, fens):
 
 
 def check(binary, rules, count, seed):
+    """Compares one rule set's positions; returns the number of
+    differences and what to print (stdout, stderr), so that rule sets can
+    run in processes of their own and still report in order."""
+    out, err = [], []
+
+    def say(line, to=out):
+        to.append(line)
+
     variant = VARIANTS[rules]
     rng = random.Random(f"{seed}-{rules}")
     fens = random_positions(variant, rng, count)
     answers = ours(binary, rules, fens)
     if len(answers) != len(fens):
-        print(f"{rules}: got {len(answers)} answers for {len(fens)} positions", file=sys.stderr)
-        return 1
+        say(f"{rules}: got {len(answers)} answers for {len(fens)} positions", err)
+        return 1, out, err
     failures = 0
     statuses = {}
     for fen, (score, reason, moves) in zip(fens, answers):
         if score == "error":
-            print(f"{rules}: we refused {fen}: {reason} ...", file=sys.stderr)
+            say(f"{rules}: we refused {fen}: {reason} ...", err)
             failures += 1
             continue
         theirs = sorted(sf.legal_moves(variant, fen, []))
@@ -141,14 +150,19 @@ def check(binary, rules, count, seed):
         if moves != theirs or (score, reason) != status:
             failures += 1
             if failures <= 10:
-                print(f"{rules}: {fen}", file=sys.stderr)
-                print(f"  ours:    {score} {reason} {' '.join(moves)}", file=sys.stderr)
-                print(f"  pyffish: {status[0]} {status[1]} {' '.join(theirs)}", file=sys.stderr)
+                say(f"{rules}: {fen}", err)
+                say(f"  ours:    {score} {reason} {' '.join(moves)}", err)
+                say(f"  pyffish: {status[0]} {status[1]} {' '.join(theirs)}", err)
                 extra = set(moves) - set(theirs)
                 missing = set(theirs) - set(moves)
-                print(f"  only ours: {sorted(extra)}  only pyffish: {sorted(missing)}", file=sys.stderr)
-    print(f"{rules}: {len(fens)} positions, {failures} differences, endings {statuses}")
-    return failures
+                say(f"  only ours: {sorted(extra)}  only pyffish: {sorted(missing)}", err)
+    say(f"{rules}: {len(fens)} positions, {failures} differences, endings {statuses}")
+    return failures, out, err
+
+
+def load_rules():
+    with open(os.path.join(HERE, "antichess_variants.ini")) as f:
+        sf.load_variant_config(f.read())
 
 
 def main():
@@ -158,9 +172,17 @@ def main():
     parser.add_argument("--binary", default=os.path.join(HERE, "..", "target", "release", "antichess"))
     parser.add_argument("--rules", nargs="*", default=list(VARIANTS))
     args = parser.parse_args()
-    with open(os.path.join(HERE, "antichess_variants.ini")) as f:
-        sf.load_variant_config(f.read())
-    failures = sum(check(args.binary, r, args.positions, args.seed) for r in args.rules)
+    # One process a rule set: pyffish's random games are most of the time.
+    with ProcessPoolExecutor(max_workers=min(len(args.rules), os.cpu_count() or 1), initializer=load_rules) as pool:
+        runs = [pool.submit(check, args.binary, r, args.positions, args.seed) for r in args.rules]
+        failures = 0
+        for run in runs:
+            count, out, err = run.result()
+            failures += count
+            for line in err:
+                print(line, file=sys.stderr)
+            for line in out:
+                print(line)
     if failures:
         print(f"FAILED: {failures} differences from pyffish", file=sys.stderr)
         return 1
