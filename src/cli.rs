@@ -177,7 +177,7 @@ pub struct MatchArgs {
     pub round_robin: Vec<PlayerSpec>,
     /// Rule set: antichess, antichess1994, chess or checkers.
     #[arg(long, default_value = "antichess")]
-    pub rules: MatchRules,
+    pub rules: crate::referee::GameRules,
     /// Games of each pairing (default 2; with --sprt, at most this many,
     /// default 20000).
     #[arg(long)]
@@ -238,33 +238,6 @@ pub struct MatchArgs {
     /// tests.
     #[arg(long)]
     pub keep_engines: bool,
-}
-
-/// The rule set of a match: a chess-board one, or checkers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatchRules {
-    /// Antichess, antichess1994 or chess.
-    Board(Rules),
-    /// American checkers.
-    Checkers,
-}
-
-impl std::str::FromStr for MatchRules {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<MatchRules, String> {
-        if s.eq_ignore_ascii_case("checkers") {
-            return Ok(MatchRules::Checkers);
-        }
-        s.parse()
-            .map(MatchRules::Board)
-            .map_err(|_: crate::chess::UnknownRules| {
-                let shown: String = s.chars().take(40).collect();
-                format!(
-                    "unknown rules '{shown}' (expected antichess, antichess1994, chess or checkers)"
-                )
-            })
-    }
 }
 
 /// Options of `antichess sprt`.
@@ -369,8 +342,8 @@ fn match_openings(args: &MatchArgs) -> crate::referee::match_::Openings {
 fn run_match(args: &MatchArgs) -> Result<(), String> {
     use crate::referee::game::Adjudication;
     let rules = match args.rules {
-        MatchRules::Board(rules) => rules,
-        MatchRules::Checkers => return run_checkers_match(args),
+        crate::referee::GameRules::Board(rules) => rules,
+        crate::referee::GameRules::Checkers => return run_checkers_match(args),
     };
     use crate::referee::match_::{MatchConfig, run};
     let (players, alternate, format) = match_players(args, false)?;

@@ -8,10 +8,11 @@
 //! first, each line with its count and score as operations. Checkers books
 //! are made the same way by [`super::checkers_book`], as lines of moves.
 
+use super::GameRules;
 use super::openings::random_opening;
-use crate::chess::{Position, Rules, UnknownRules};
+use crate::chess::Position;
 use crate::rng::SplitMix;
-use crate::search::{Limits, Searcher, is_decisive};
+use crate::search::{Game, Limits, Searcher, is_decisive};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -25,7 +26,7 @@ pub struct BookOptions {
     pub out: PathBuf,
     /// Rule set: antichess, antichess1994, chess or checkers.
     #[arg(long, default_value = "antichess")]
-    pub rules: BookRules,
+    pub rules: GameRules,
     /// Openings to keep.
     #[arg(long, default_value_t = 50)]
     pub count: usize,
@@ -49,39 +50,14 @@ pub struct BookOptions {
     pub seed: u64,
 }
 
-/// The rule set of a book: a chess-board one, or checkers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BookRules {
-    /// Antichess, antichess1994 or chess.
-    Board(Rules),
-    /// American checkers.
-    Checkers,
-}
-
-impl std::str::FromStr for BookRules {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<BookRules, String> {
-        if s.eq_ignore_ascii_case("checkers") {
-            return Ok(BookRules::Checkers);
-        }
-        s.parse().map(BookRules::Board).map_err(|_: UnknownRules| {
-            let shown: String = s.chars().take(40).collect();
-            format!(
-                "unknown rules '{shown}' (expected antichess, antichess1994, chess or checkers)"
-            )
-        })
-    }
-}
-
 /// Makes the book and writes it; prints how many positions were kept.
 pub fn run(options: &BookOptions) -> Result<(), String> {
     if options.count == 0 || options.walks == 0 {
         return Err("--count and --walks must be at least 1".into());
     }
     let rules = match options.rules {
-        BookRules::Board(rules) => rules,
-        BookRules::Checkers => {
+        GameRules::Board(rules) => rules,
+        GameRules::Checkers => {
             let (plies, margin) = (options.plies.unwrap_or(3), options.margin.unwrap_or(50));
             return super::checkers_book::make(options, plies, margin);
         }
@@ -98,34 +74,74 @@ pub fn run(options: &BookOptions) -> Result<(), String> {
         let key: String = fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
         seen.entry(key).or_insert((0, pos)).0 += 1;
     }
-    let mut candidates: Vec<(String, u32, Position)> =
-        seen.into_iter().map(|(k, (n, p))| (k, n, p)).collect();
-    // Most frequent first; ties in the FEN's order, so that the book
-    // depends on the seed alone.
-    candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut searcher =
-        Searcher::<Position>::new(16).map_err(|e| format!("cannot make the search: {e}"))?;
-    let stop = AtomicBool::new(false);
-    let limits = Limits::nodes(options.nodes);
-    let mut text = format!(
+    let candidates = seen
+        .into_iter()
+        .map(|(key, (count, pos))| Candidate {
+            line: key.clone(),
+            key,
+            count,
+            history: vec![pos.key()],
+            pos,
+        })
+        .collect();
+    let header = format!(
         "# antichess book --rules {} --plies {} --walks {} --nodes {} --margin {} --seed {} --count {}\n",
         rules, plies, options.walks, options.nodes, margin, options.seed, options.count
     );
+    keep_judged(options, header, candidates, margin, |c, score| {
+        format!(
+            "{} c0 \"seen {} times in {} walks\"; ce {score};",
+            c.line, c.count, options.walks
+        )
+    })
+}
+
+/// A position the walks reached, as a candidate for the book.
+pub(super) struct Candidate<P> {
+    /// What tells positions apart (and orders ties).
+    pub key: String,
+    /// How many walks reached it.
+    pub count: u32,
+    /// How the book writes it (a FEN, the moves that reached it).
+    pub line: String,
+    /// The positions before it that the search must know for repetitions.
+    pub history: Vec<u64>,
+    /// The position.
+    pub pos: P,
+}
+
+/// Judges the candidates, most frequent first (ties in the key's order,
+/// so that the book depends on the seed alone), by a search of
+/// `options.nodes` nodes; keeps the first `options.count` whose score for
+/// the side to move is within `margin` of even and not decisive, each
+/// written by `write`; writes the book after `header` and says how many
+/// were kept.
+pub(super) fn keep_judged<P: Game>(
+    options: &BookOptions,
+    header: String,
+    mut candidates: Vec<Candidate<P>>,
+    margin: i32,
+    write: impl Fn(&Candidate<P>, i32) -> String,
+) -> Result<(), String> {
+    candidates.sort_by(|a, b| b.count.cmp(&a.count).then(a.key.cmp(&b.key)));
+    let mut searcher =
+        Searcher::<P>::new(16).map_err(|e| format!("cannot make the search: {e}"))?;
+    let stop = AtomicBool::new(false);
+    let limits = Limits::nodes(options.nodes);
+    let mut text = header;
     let (mut kept, mut judged) = (0, 0);
-    for (key, count, pos) in candidates {
+    for candidate in &candidates {
         if kept == options.count {
             break;
         }
         judged += 1;
         searcher.clear();
-        let found = searcher.search(&pos, &[pos.key()], &limits, &stop, |_| {});
+        let found = searcher.search(&candidate.pos, &candidate.history, &limits, &stop, |_| {});
         if found.best_move.is_none() || is_decisive(found.score) || found.score.abs() > margin {
             continue;
         }
-        text.push_str(&format!(
-            "{key} c0 \"seen {count} times in {} walks\"; ce {};\n",
-            options.walks, found.score
-        ));
+        text.push_str(&write(candidate, found.score));
+        text.push('\n');
         kept += 1;
     }
     super::write_atomically(&options.out, &text)?;

@@ -7,14 +7,12 @@
 //! several lines). Every move is checked legal in turn, and a broken line
 //! is refused with its line number, never skipped.
 
-use super::book::BookOptions;
+use super::book::{BookOptions, Candidate, keep_judged};
 use crate::checkers::notation::{capture_compulsory, parse_path};
 use crate::checkers::{Move, Position};
 use crate::rng::SplitMix;
-use crate::search::{Limits, Searcher, is_decisive};
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
 
 /// Reads the checkers opening book at `path` (see [`parse_book`]).
 pub fn read_book(path: &Path) -> Result<Vec<Vec<Move>>, String> {
@@ -359,46 +357,26 @@ pub fn make(options: &BookOptions, plies: u32, margin: i32) -> Result<(), String
         // to a position does not change the game from it.
         seen.entry(pos.to_pdn()).or_insert((0, moves, pos)).0 += 1;
     }
-    let mut candidates: Vec<(String, u32, Vec<Move>, Position)> = seen
+    let candidates = seen
         .into_iter()
-        .map(|(key, (count, moves, pos))| (key, count, moves, pos))
+        .map(|(key, (count, moves, pos))| Candidate {
+            key,
+            count,
+            line: words(&moves),
+            history: Vec::new(),
+            pos,
+        })
         .collect();
-    // Most frequent first; ties in the FEN's order, so that the book
-    // depends on the seed alone.
-    candidates.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let mut searcher =
-        Searcher::<Position>::new(16).map_err(|e| format!("cannot make the search: {e}"))?;
-    let stop = AtomicBool::new(false);
-    let limits = Limits::nodes(options.nodes);
-    let mut text = format!(
+    let header = format!(
         "# antichess book --rules checkers --plies {plies} --walks {} --nodes {} --margin {margin} --seed {} --count {}\n",
         options.walks, options.nodes, options.seed, options.count
     );
-    let (mut kept, mut judged) = (0, 0);
-    for (_, count, moves, pos) in candidates {
-        if kept == options.count {
-            break;
-        }
-        judged += 1;
-        searcher.clear();
-        let found = searcher.search(&pos, &[], &limits, &stop, |_| {});
-        if found.best_move.is_none() || is_decisive(found.score) || found.score.abs() > margin {
-            continue;
-        }
-        text.push_str(&format!(
-            "{} {{seen {count} times in {} walks; score {}}}\n",
-            words(&moves),
-            options.walks,
-            found.score
-        ));
-        kept += 1;
-    }
-    super::write_atomically(&options.out, &text)?;
-    println!(
-        "{}: {kept} openings kept of {judged} judged",
-        options.out.display()
-    );
-    Ok(())
+    keep_judged(options, header, candidates, margin, |c, score| {
+        format!(
+            "{} {{seen {} times in {} walks; score {score}}}",
+            c.line, c.count, options.walks
+        )
+    })
 }
 
 /// One seeded random walk of `plies` plies from the start, if none of
@@ -517,7 +495,7 @@ mod tests {
         let make_one = |name: &str| {
             let options = BookOptions {
                 out: dir.join(format!("{name}-{}.txt", std::process::id())),
-                rules: super::super::book::BookRules::Checkers,
+                rules: super::super::GameRules::Checkers,
                 count: 8,
                 plies: None,
                 walks: 2_000,

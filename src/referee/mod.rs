@@ -52,3 +52,30 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
         format!("cannot write {}: {e}", path.display())
     })
 }
+
+/// The rule set of a match or a book: a chess-board one, or checkers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameRules {
+    /// Antichess, antichess1994 or chess.
+    Board(crate::chess::Rules),
+    /// American checkers.
+    Checkers,
+}
+
+impl std::str::FromStr for GameRules {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<GameRules, String> {
+        if s.eq_ignore_ascii_case("checkers") {
+            return Ok(GameRules::Checkers);
+        }
+        s.parse()
+            .map(GameRules::Board)
+            .map_err(|_: crate::chess::UnknownRules| {
+                let shown: String = s.chars().take(40).collect();
+                format!(
+                    "unknown rules '{shown}' (expected antichess, antichess1994, chess or checkers)"
+                )
+            })
+    }
+}
